@@ -1,0 +1,217 @@
+"""The Dirge game: content compiled into flat tables, the action space, options,
+and the entry points that make states."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from credo.kernel import ActionSpace, Game, IllegalAction
+from credo.kernel.rng import Rng
+
+from .board import FACINGS, Board
+from .content import ALL_SIDES, Ability, DirgeContent
+
+MOVE, ATTACK, ABILITY0, ABILITY1 = 1, 2, 4, 8
+ACTIONS_PER_TURN = 4  # rulebook, Step Two
+MOVE_COST, ATTACK_COST = 1, 2  # rulebook, Actions
+
+
+class DirgeOptions(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    mode: Literal["draw", "pick", "teams"] = Field(
+        "draw",
+        description="draw: creatures drawn from the shuffled face-down pile (rulebook); "
+        "pick: open alternating choice; teams: the recommended first-game teams",
+    )
+    turn_limit: int = Field(200, ge=0, description="turns before a draw (Credo ruling R-8); 0 for none")
+
+
+class Tables:
+    """Everything the forward model reads about creatures, as flat per-creature lists."""
+
+    def __init__(self, content: DirgeContent) -> None:
+        cs = content.creatures
+        self.n = len(cs)
+        self.ids = [c.id for c in cs]
+        self.names = [c.name for c in cs]
+        self.abbr = [c.abbr for c in cs]
+        self.by_id = {c.id: i for i, c in enumerate(cs)}
+        self.strength = [c.strength for c in cs]
+        self.range = [c.range for c in cs]
+        self.wounds = [c.wounds for c in cs]
+        # per side (front, flank, back): the back is always 0 (rulebook, Characteristics)
+        self.toughness = [(c.toughness[0], c.toughness[1], 0) for c in cs]
+        self.evasion = [(c.evasion[0], c.evasion[1], 0) for c in cs]
+        self.abilities: list[Ability] = []
+        ability_index: dict[str, int] = {}
+        self.creature_abilities: list[tuple[int, int]] = []
+        for c in cs:
+            slots = []
+            for ab in c.abilities:
+                if ab.id not in ability_index:
+                    ability_index[ab.id] = len(self.abilities)
+                    self.abilities.append(ab)
+                slots.append(ability_index[ab.id])
+            self.creature_abilities.append(tuple(slots))
+        self.ability_index = ability_index
+        # passive numbers, summed per creature and side
+        side_names = ALL_SIDES
+        self.attack_strength = [[0, 0, 0] for _ in cs]
+        self.defend_toughness = [[0, 0, 0] for _ in cs]
+        self.attack_roll = [[0, 0, 0] for _ in cs]
+        self.defend_roll = [[0, 0, 0] for _ in cs]
+        self.speed = [c.speed for c in cs]
+        self.flying = [False] * self.n
+        self.immovable = [False] * self.n
+        self.triggers: list[dict[str, list[Ability]]] = [dict() for _ in cs]
+        for i, c in enumerate(cs):
+            for ab in c.abilities:
+                if ab.kind == "passive":
+                    self.flying[i] |= "flying" in ab.flags
+                    self.immovable[i] |= "immovable" in ab.flags
+                    for m in ab.modifiers:
+                        if m.stat == "speed":
+                            self.speed[i] += m.amount
+                            continue
+                        for s, name in enumerate(side_names):
+                            if name not in m.sides:
+                                continue
+                            if m.stat == "strength" and m.when in ("attacking", "always"):
+                                self.attack_strength[i][s] += m.amount
+                            elif m.stat == "toughness" and m.when in ("defending", "always"):
+                                self.defend_toughness[i][s] += m.amount
+                            elif m.stat == "evasion_roll" and m.when == "attacking":
+                                self.attack_roll[i][s] += m.amount
+                            elif m.stat == "evasion_roll":
+                                self.defend_roll[i][s] += m.amount
+                elif ab.kind == "triggered":
+                    self.triggers[i].setdefault(ab.trigger, []).append(ab)
+        # the plans a creature can be given: non-empty sets of distinct actions
+        self.plans: list[list[tuple[int, int]]] = []
+        for i in range(self.n):
+            options = [(MOVE, MOVE_COST), (ATTACK, ATTACK_COST)]
+            for k, a in enumerate(self.creature_abilities[i]):
+                ab = self.abilities[a]
+                if ab.kind == "active":
+                    options.append((ABILITY0 << k, ab.cost))
+            plans = []
+            for subset in range(1, 1 << len(options)):
+                mask = cost = 0
+                for j, (bit, c) in enumerate(options):
+                    if subset >> j & 1:
+                        mask |= bit
+                        cost += c
+                if cost <= ACTIONS_PER_TURN:
+                    plans.append((mask, cost))
+            plans.sort()
+            self.plans.append(plans)
+
+    def plan_text(self, creature: int, mask: int) -> str:
+        parts = []
+        if mask & MOVE:
+            parts.append("move")
+        if mask & ATTACK:
+            parts.append("attack")
+        for k, a in enumerate(self.creature_abilities[creature]):
+            if mask & (ABILITY0 << k):
+                parts.append(self.abilities[a].id)
+        return "+".join(parts)
+
+    def plan_cost(self, creature: int, mask: int) -> int:
+        for m, c in self.plans[creature]:
+            if m == mask:
+                return c
+        raise KeyError(mask)
+
+
+class DirgeGame(Game):
+    name = "dirge"
+    title = "Dirge: Carnage in Crimson"
+    rules_version = "dirge-1"
+    Options = DirgeOptions
+
+    def __init__(self, content: DirgeContent) -> None:
+        self.content = content
+        self.content_hash = content.hash
+        bf = content.battlefield
+        self.board = Board(bf.width, bf.height)
+        self.tables = Tables(content)
+        self.start_spaces = tuple(
+            tuple(sorted(self.board.index[s] for s in side)) for side in bf.start_spaces
+        )
+        self.teams = tuple(tuple(self.tables.by_id[c] for c in team) for team in bf.recommended_teams)
+        self._build_actions()
+
+    def _build_actions(self) -> None:
+        t, b = self.tables, self.board
+        entries: list[tuple[str, str, tuple]] = []
+        for sq in range(b.size):
+            entries.append((f"place {b.names[sq]}", "place", (sq,)))
+        for c in range(t.n):
+            for sq in range(b.size):
+                entries.append((f"place {t.ids[c]} {b.names[sq]}", "pick", (c, sq)))
+        for c in range(t.n):
+            for mask, _cost in t.plans[c]:
+                entries.append((f"give {t.ids[c]} {t.plan_text(c, mask)}", "give", (c, mask)))
+        for sq in range(b.size):
+            for f in range(4):
+                entries.append((f"move {b.names[sq]} {FACINGS[f]}", "move", (sq, f)))
+        for c in range(t.n):
+            entries.append((f"attack {t.ids[c]}", "attack", (c,)))
+        for a, ab in enumerate(t.abilities):
+            if ab.kind != "active":
+                continue
+            if ab.target in ("self", "all_adjacent_enemies"):
+                entries.append((ab.id, "ability", (a, -1, -1)))
+                continue
+            for c in range(t.n):
+                if ab.parameter == "none":
+                    entries.append((f"{ab.id} {t.ids[c]}", "ability", (a, c, -1)))
+                else:
+                    for f in range(4):
+                        entries.append((f"{ab.id} {t.ids[c]} {FACINGS[f]}", "ability", (a, c, f)))
+        entries.append(("done", "done", ()))
+        entries.append(("end", "end", ()))
+        self.actions = ActionSpace(self.name, f"{self.name}:{self.content_hash}", entries)
+        lk = self.actions.lookup()
+        self.A_place = [lk[("place", (sq,))] for sq in range(b.size)]
+        self.A_pick = [[lk[("pick", (c, sq))] for sq in range(b.size)] for c in range(t.n)]
+        self.A_give = [{m: lk[("give", (c, m))] for m, _ in t.plans[c]} for c in range(t.n)]
+        self.A_move = [[lk[("move", (sq, f))] for f in range(4)] for sq in range(b.size)]
+        self.A_attack = [lk[("attack", (c,))] for c in range(t.n)]
+        self.A_ability: list = []
+        for a, ab in enumerate(t.abilities):
+            if ab.kind != "active":
+                self.A_ability.append(None)
+            elif ab.target in ("self", "all_adjacent_enemies"):
+                self.A_ability.append(lk[("ability", (a, -1, -1))])
+            elif ab.parameter == "none":
+                self.A_ability.append([lk[("ability", (a, c, -1))] for c in range(t.n)])
+            else:
+                self.A_ability.append([[lk[("ability", (a, c, f))] for f in range(4)] for c in range(t.n)])
+        self.A_done = lk[("done", ())]
+        self.A_end = lk[("end", ())]
+
+    def new(self, seed: int = 0, **options: Any):
+        from .state import DirgeState
+
+        opts = self.options(**options)
+        return DirgeState.new_game(self, Rng(seed), opts.mode, opts.turn_limit)
+
+    def from_position(self, position: dict):
+        from .position import state_from_position
+
+        return state_from_position(self, position)
+
+    def describe_action(self, action) -> str:
+        from .describe import describe
+
+        return describe(self, action)
+
+    def ability_of(self, creature_id: str, ability_id: str) -> Ability:
+        for ab in self.content.creatures[self.tables.by_id[creature_id]].abilities:
+            if ab.id == ability_id:
+                return ab
+        raise IllegalAction("Special Abilities", f"{creature_id} has no ability {ability_id}")

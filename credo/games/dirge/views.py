@@ -1,0 +1,61 @@
+"""What each player may know of a Dirge state: everything but the order of the
+face-down pile."""
+
+from __future__ import annotations
+
+from .board import FACINGS
+from .game import ABILITY0, ATTACK, MOVE
+
+
+def plan_names(state, c: int, mask: int) -> list[str]:
+    if c < 0 or not mask:
+        return []
+    return state.game.tables.plan_text(c, mask).split("+")
+
+
+def creature_view(state, c: int) -> dict:
+    t = state.game.tables
+    on_board = state.pos[c] >= 0
+    return {
+        "id": t.ids[c],
+        "name": t.names[c],
+        "owner": state.owner[c] if state.owner[c] >= 0 else None,
+        "square": state.game.board.names[state.pos[c]] if on_board else None,
+        "facing": FACINGS[state.facing[c]] if on_board else None,
+        "damage": state.damage[c],
+        "wounds": t.wounds[c],
+        "markers": state.markers[c],
+        "destroyed": state.owner[c] >= 0 and not on_board and state.phase != 0,
+        "used": bool(state.used >> c & 1),
+        "blocked": bool(state.blocked >> c & 1),
+        "once_spent": state.spent[c],
+    }
+
+
+def observation(state, player: int | None) -> dict:
+    from .state import PHASES
+
+    t = state.game.tables
+    return {
+        "game": "dirge",
+        "player": player,
+        "mode": state.mode,
+        "phase": PHASES[state.phase],
+        "turn": state.turn,
+        "current": state.current,
+        "to_move": list(state.to_move),
+        "actions_left": state.pool,
+        "active": t.ids[state.active] if state.active >= 0 else None,
+        "plan_given": plan_names(state, state.active, state.given),
+        "plan_left": plan_names(state, state.active, state.plan),
+        "drawn": t.ids[state.drawn] if state.drawn >= 0 else None,
+        "pile_size": len(state.pile),
+        # Which creatures remain unchosen is public; in draw mode their order is not.
+        "unchosen": sorted(t.ids[c] for c in range(t.n) if state.owner[c] < 0),
+        "creatures": [creature_view(state, c) for c in range(t.n)],
+        "winner": state.winner if state.winner in (0, 1) else None,
+        "draw": state.winner == 2,
+    }
+
+
+__all__ = ["observation", "creature_view", "plan_names", "MOVE", "ATTACK", "ABILITY0"]

@@ -1,0 +1,73 @@
+"""Content files: TOML validated by a pydantic schema, with errors that name the
+file, the entry and the field, and a hash that records pin."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import tomllib
+from pathlib import Path
+from typing import TypeVar
+
+from pydantic import BaseModel, ValidationError
+
+from .errors import ContentError
+
+M = TypeVar("M", bound=BaseModel)
+
+
+def _entry_label(data: object, loc: tuple) -> tuple[str, str]:
+    """Split a pydantic error location into (entry, field), naming entries by id."""
+    entry_parts: list[str] = []
+    field_parts: list[str] = []
+    node = data
+    pending_key: str | None = None
+    for part in loc:
+        if isinstance(part, int) and pending_key is not None:
+            item = node[part] if isinstance(node, list) and part < len(node) else None
+            ident = item.get("id") or item.get("name") if isinstance(item, dict) else None
+            label = f"{pending_key} '{ident}'" if ident else f"{pending_key} #{part + 1}"
+            entry_parts.append(label)
+            field_parts = []
+            pending_key = None
+            node = item
+            continue
+        if pending_key is not None:
+            field_parts.append(pending_key)
+        pending_key = str(part)
+        node = node.get(part) if isinstance(node, dict) else None
+        if isinstance(node, list):
+            continue
+        field_parts.append(pending_key)
+        pending_key = None
+    if pending_key is not None:
+        field_parts.append(pending_key)
+    entry = " / ".join(entry_parts) or "(top level)"
+    field = ".".join(field_parts) or "(whole entry)"
+    return entry, field
+
+
+def load_toml(path: Path, model: type[M]) -> M:
+    """Read and validate one content file; raise ContentError naming what is wrong."""
+    path = Path(path)
+    try:
+        with path.open("rb") as fh:
+            data = tomllib.load(fh)
+    except FileNotFoundError:
+        raise ContentError(str(path), "(file)", "(file)", "no such file") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise ContentError(str(path), "(file)", "(syntax)", f"not valid TOML: {exc}") from None
+    try:
+        return model.model_validate(data)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        entry, field = _entry_label(data, tuple(first["loc"]))
+        raise ContentError(str(path), entry, field, first["msg"]) from None
+
+
+def content_hash(*models: BaseModel) -> str:
+    """A short stable hash of validated content, so records can pin what they were played with."""
+    digest = hashlib.sha256()
+    for model in models:
+        digest.update(json.dumps(model.model_dump(mode="json"), sort_keys=True).encode())
+    return digest.hexdigest()[:16]

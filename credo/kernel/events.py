@@ -1,0 +1,64 @@
+"""Events: the narrated log of a game.
+
+An event is stored as a template and its arguments (formatted only when read, so
+that narration costs little during search), the rulebook section it applies, and
+who may see it (None: everyone).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+
+class Event(NamedTuple):
+    template: str
+    args: tuple
+    rule: str
+    visible_to: frozenset | None = None
+
+    @property
+    def text(self) -> str:
+        return self.template.format(*self.args) if self.args else self.template
+
+    def visible(self, player: int | None) -> bool:
+        """Whether `player` (None: a spectator) may see this event."""
+        if self.visible_to is None:
+            return True
+        return player is not None and player in self.visible_to
+
+    def to_json(self) -> dict:
+        return {"text": self.text, "rule": self.rule}
+
+
+class EventLog:
+    """An append-only log shared copy-on-write between a state and its copies."""
+
+    __slots__ = ("_items", "_shared")
+
+    def __init__(self, items: list | None = None) -> None:
+        self._items = items if items is not None else []
+        self._shared = False
+
+    def append(self, event: Event) -> None:
+        if self._shared:
+            self._items = list(self._items)
+            self._shared = False
+        self._items.append(event)
+
+    def copy(self) -> EventLog:
+        self._shared = True
+        log = EventLog(self._items)
+        log._shared = True
+        return log
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __iter__(self):
+        return iter(self._items)
+
+    def __getitem__(self, i):
+        return self._items[i]
+
+    def visible(self, player: int | None, start: int = 0) -> list[Event]:
+        return [e for e in self._items[start:] if e.visible(player)]

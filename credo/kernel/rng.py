@@ -1,0 +1,67 @@
+"""A counter-based random number generator that lives inside a game state.
+
+Every draw is a pure function of (seed, counter): copying a state copies two
+integers, and the same seed with the same actions always gives the same game.
+"""
+
+from __future__ import annotations
+
+_MASK = (1 << 64) - 1
+_GOLDEN = 0x9E3779B97F4A7C15
+
+
+def _mix(z: int) -> int:
+    # splitmix64 finaliser: a well-tested bijective scrambler of 64-bit words.
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    return z ^ (z >> 31)
+
+
+class Rng:
+    __slots__ = ("seed", "counter")
+
+    def __init__(self, seed: int, counter: int = 0) -> None:
+        self.seed = _mix(int(seed) & _MASK)
+        self.counter = counter
+
+    @classmethod
+    def restore(cls, seed_word: int, counter: int) -> Rng:
+        """Rebuild from `to_position()` words (the already mixed seed)."""
+        rng = cls.__new__(cls)
+        rng.seed = seed_word
+        rng.counter = counter
+        return rng
+
+    def copy(self) -> Rng:
+        rng = Rng.__new__(Rng)
+        rng.seed = self.seed
+        rng.counter = self.counter
+        return rng
+
+    def next64(self) -> int:
+        self.counter += 1
+        return _mix((self.seed + self.counter * _GOLDEN) & _MASK)
+
+    def below(self, n: int) -> int:
+        """Uniform integer in [0, n); n is small, so modulo bias is below 2**-50."""
+        if n <= 0:
+            raise ValueError("below() needs a positive bound")
+        return self.next64() % n
+
+    def die(self, sides: int = 6) -> int:
+        return 1 + self.below(sides)
+
+    def choice(self, items):
+        return items[self.below(len(items))]
+
+    def shuffle(self, items: list) -> None:
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def fork(self, stream: int) -> Rng:
+        """An independent generator derived from this one's seed and a stream number."""
+        return Rng(self.seed ^ _mix(stream * _GOLDEN + 1))
+
+    def to_position(self) -> list[int]:
+        return [self.seed, self.counter]

@@ -1,0 +1,168 @@
+"""The Game / State contract every game implements and every tool relies on.
+
+A game subclasses `Game` (its name, rules version, options, content, action space
+and `new`) and `State` (its data, forward model and views). Tools only ever use
+the public methods defined here.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import Any, ClassVar
+
+from pydantic import BaseModel, ValidationError
+
+from .actions import Action, ActionSpace
+from .errors import IllegalAction
+from .events import Event, EventLog
+from .rng import Rng
+
+
+class Game(ABC):
+    """A game with one content set: makes states, parses actions, loads positions."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    rules_version: ClassVar[str]
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 2
+    Options: ClassVar[type[BaseModel]]
+
+    actions: ActionSpace
+    content_hash: str
+
+    def options(self, **options: Any) -> BaseModel:
+        """Validated options; an unknown or bad option raises IllegalAction naming it."""
+        try:
+            return self.Options(**options)
+        except ValidationError as exc:
+            first = exc.errors()[0]
+            field = ".".join(str(p) for p in first["loc"]) or "options"
+            raise IllegalAction("Options", f"option {field}: {first['msg']}") from None
+
+    @abstractmethod
+    def new(self, seed: int = 0, **options: Any) -> "State":
+        """A new game, set up from `seed`."""
+
+    @abstractmethod
+    def from_position(self, position: dict) -> "State":
+        """A state rebuilt from `State.to_position()` (or a hand-written position)."""
+
+    def parse_action(self, text: str) -> Action:
+        return self.actions.parse(text)
+
+    def describe_action(self, action: Action) -> str:
+        """A sentence explaining what an action does, for help screens."""
+        return str(action)
+
+
+class State(ABC):
+    """One moment of one game, with its forward model."""
+
+    __slots__ = ("game", "rng", "log", "_legal_for", "_legal")
+
+    def __init__(self, game: Game, rng: Rng, log: EventLog | None = None) -> None:
+        self.game = game
+        self.rng = rng
+        self.log = log if log is not None else EventLog()
+        self._legal_for = -1
+        self._legal: list[Action] = []
+
+    # --- what a game implements -------------------------------------------------
+    @property
+    @abstractmethod
+    def to_move(self) -> tuple[int, ...]:
+        """The players who must decide now; several means a simultaneous secret choice."""
+
+    @property
+    @abstractmethod
+    def num_players(self) -> int: ...
+
+    @abstractmethod
+    def _generate_legal(self, player: int) -> list[Action]: ...
+
+    @abstractmethod
+    def _apply(self, action: Action, player: int) -> None:
+        """Carry out an action already known to be legal."""
+
+    @abstractmethod
+    def _explain_illegal(self, action: Action, player: int) -> IllegalAction:
+        """Why `action` is not legal for `player` now: the rule it breaks."""
+
+    @abstractmethod
+    def copy(self) -> "State": ...
+
+    @abstractmethod
+    def observation(self, player: int | None) -> dict:
+        """A JSON-ready dict of exactly what `player` (None: a spectator) may know."""
+
+    @abstractmethod
+    def determinize(self, player: int, rng: Rng) -> "State":
+        """A full state consistent with what `player` knows, hidden information resampled."""
+
+    @property
+    @abstractmethod
+    def is_over(self) -> bool: ...
+
+    @property
+    @abstractmethod
+    def winners(self) -> tuple[int, ...]:
+        """The players who won (empty while the game goes on, or for a draw)."""
+
+    @abstractmethod
+    def to_position(self) -> dict:
+        """A JSON-ready dict from which `Game.from_position` rebuilds this exact state."""
+
+    # --- the shared machinery ---------------------------------------------------
+    def legal_actions(self, player: int | None = None) -> list[Action]:
+        """Every legal action of `player` (default: the only player to move). Do not mutate."""
+        if player is None:
+            movers = self.to_move
+            if not movers:
+                return []
+            if len(movers) > 1:
+                raise ValueError("several players choose at once: name the player")
+            player = movers[0]
+        if self._legal_for != player:
+            self._legal = self._generate_legal(player) if player in self.to_move else []
+            self._legal_for = player
+        return self._legal
+
+    def apply(self, action: Action | str, player: int | None = None) -> Action:
+        """Validate, then carry out `action`; an illegal one raises and changes nothing."""
+        if isinstance(action, str):
+            action = self.game.parse_action(action)
+        movers = self.to_move
+        if player is None:
+            if len(movers) != 1:
+                if not movers:
+                    raise IllegalAction("End of the game", "the game is over", action)
+                raise IllegalAction(
+                    "Simultaneous choice", "several players choose at once: name the player", action
+                )
+            player = movers[0]
+        elif player not in movers:
+            rule = "End of the game" if not movers else "Turn order"
+            raise IllegalAction(rule, f"player {player} is not to move now", action)
+        if action not in self.legal_actions(player):
+            raise self._explain_illegal(action, player)
+        self._apply(action, player)
+        self._legal_for = -1
+        return action
+
+    def returns(self) -> list[float]:
+        """+1 for each winner and -1 for each other player; 0 for all in a draw or unfinished game."""
+        won = self.winners
+        if not self.is_over or not won:
+            return [0.0] * self.num_players
+        return [1.0 if p in won else -1.0 for p in range(self.num_players)]
+
+    def events(self, player: int | None, start: int = 0) -> list[Event]:
+        """The narrated events that `player` (None: a spectator) may see, from index `start`."""
+        return self.log.visible(player, start)
+
+    def narrate(self, template: str, args: tuple, rule: str, visible_to=None) -> None:
+        self.log.append(Event(template, args, rule, visible_to))
+
+    def __str__(self) -> str:
+        return f"<{self.game.name} state, to move {self.to_move}>"
