@@ -51,6 +51,14 @@ class Game(ABC):
     def parse_action(self, text: str) -> Action:
         return self.actions.parse(text)
 
+    def evaluate(self, state: "State", player: int) -> float:
+        """A heuristic value of `state` for `player` in [-1, 1]; games refine it."""
+        return state.returns()[player] if state.is_over else 0.0
+
+    def rollout_action(self, state: "State", player: int, rng: Rng) -> Action:
+        """A quick, reasonable action for playouts; games refine it (default: uniform)."""
+        return rng.choice(state.legal_actions(player))
+
     def describe_action(self, action: Action) -> str:
         """A sentence explaining what an action does, for help screens."""
         return str(action)

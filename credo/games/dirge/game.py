@@ -215,3 +215,21 @@ class DirgeGame(Game):
             if ab.id == ability_id:
                 return ab
         raise IllegalAction("Special Abilities", f"{creature_id} has no ability {ability_id}")
+
+
+def _evaluate(self, state, player: int) -> float:
+    from .evaluation import evaluate
+
+    return evaluate(state, player)
+
+
+DirgeGame.evaluate = _evaluate
+
+
+def _rollout_action(self, state, player: int, rng):
+    from .heuristics import rollout_action
+
+    return rollout_action(state, player, rng)
+
+
+DirgeGame.rollout_action = _rollout_action

@@ -528,7 +528,8 @@ class DirgeState(State):
         self.narrate("The {} is destroyed and removed from the battlefield.", (self._name(c),), R.WOUNDS)
         self.board[self.pos[c]] = -1
         self.pos[c] = -1
-        self.markers[c] = 0
+        self.markers[c] = 0  # "all markers are removed from its card", wound marker included
+        self.damage[c] = 0
         p = self.owner[c]
         if not any(self.owner[o] == p and self.pos[o] >= 0 for o in range(self.game.tables.n)):
             self.phase = OVER

@@ -1,0 +1,163 @@
+"""The `credo` command: play, self-play, replay."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from rich.console import Console
+from rich.table import Table
+
+from credo import games
+from credo.agents import agent_names
+from credo.kernel import CredoError, replay
+
+
+def _parse_options(pairs: list[str]) -> dict:
+    options: dict = {}
+    for pair in pairs or []:
+        if "=" not in pair:
+            raise SystemExit(f"option {pair!r} is not KEY=VALUE")
+        key, value = pair.split("=", 1)
+        options[key.strip()] = int(value) if value.strip().lstrip("-").isdigit() else value.strip()
+    return options
+
+
+def _load_game(name: str, content: str | None):
+    try:
+        return games.load(name, content)
+    except KeyError as exc:
+        raise SystemExit(str(exc).strip("'\""))
+    except CredoError as exc:
+        raise SystemExit(f"content rejected: {exc}")
+
+
+def cmd_play(args, console: Console) -> int:
+    from credo.interfaces import terminal
+
+    name = args.game
+    if name is None:
+        console.print("[bold]Credo[/bold] - choose a game:")
+        for i, g in enumerate(games.names(), start=1):
+            console.print(f"  {i}. {g}")
+        answer = input("game> ").strip()
+        choices = games.names()
+        name = choices[int(answer) - 1] if answer.isdigit() and 0 < int(answer) <= len(choices) else answer
+    game = _load_game(name, args.content)
+    options = _parse_options(args.option)
+    if args.hotseat:
+        seats = ["human", "human"]
+    else:
+        seats = [args.vs, args.vs]
+        seats[args.seat - 1] = "human"
+    try:
+        game.options(**options)
+    except CredoError as exc:
+        raise SystemExit(str(exc))
+    terminal.play(game, seats, seed=args.seed, options=options, console=console)
+    return 0
+
+
+def cmd_selfplay(args, console: Console) -> int:
+    from rich.progress import Progress
+
+    from credo.arena import selfplay
+
+    game = _load_game(args.game, args.content)
+    names = [a.strip() for a in args.agents.split(",")]
+    if len(names) == 1:
+        names = names * game.min_players
+    options = _parse_options(args.option)
+    records = Path(args.records) if args.records else None
+    with Progress(console=console, transient=True) as progress:
+        task = progress.add_task(f"{game.name} self-play", total=args.games)
+        stats = selfplay(game, names, args.games, args.seed, options, records,
+                         progress=lambda done: progress.update(task, completed=done))
+    table = Table(title=f"{game.title}: {stats.games} games, seed {args.seed}")
+    table.add_column("seat")
+    table.add_column("agent")
+    table.add_column("wins", justify="right")
+    table.add_column("win rate", justify="right")
+    for seat, (agent, wins) in enumerate(zip(names, stats.wins), start=1):
+        table.add_row(str(seat), agent, str(wins), f"{wins / stats.games:.1%}")
+    table.add_row("-", "draws", str(stats.draws), f"{stats.draws / stats.games:.1%}")
+    console.print(table)
+    console.print(f"average length {stats.average_length:.1f} actions; "
+                  f"{stats.games_per_second:.2f} games/s ({stats.seconds:.2f} s)")
+    if records:
+        console.print(f"records written to {records}/")
+    return 0
+
+
+def cmd_replay(args, console: Console) -> int:
+    failures = 0
+    for file in args.files:
+        try:
+            record = json.loads(Path(file).read_text())
+            game = _load_game(record.get("game", "?"), args.content)
+            match = replay(record, game)
+        except (CredoError, OSError, json.JSONDecodeError) as exc:
+            failures += 1
+            console.print(f"[red]{file}: does not replay: {exc}[/red]")
+            continue
+        if args.check:
+            console.print(f"{file}: ok ({len(match.moves)} moves, result {match.result()['winners'] or 'draw'})")
+        else:
+            for event in match.state.events(None):
+                console.print(f"{event.text} [dim]({event.rule})[/dim]")
+    return 1 if failures else 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="credo", description="Four tabletop games of faith.")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    p = sub.add_parser("play", help="play a game in the terminal")
+    p.add_argument("game", nargs="?", choices=games.names(), help="the game (asked if omitted)")
+    p.add_argument("--vs", default="greedy", choices=agent_names(), help="the computer's agent")
+    p.add_argument("--seat", type=int, default=1, choices=[1, 2], help="your seat against the computer")
+    p.add_argument("--hotseat", action="store_true", help="two humans at one keyboard")
+    p.add_argument("--seed", type=int, default=None, help="seed of the game (random if omitted)")
+    p.add_argument("-o", "--option", action="append", help="game option KEY=VALUE (e.g. mode=pick)")
+    p.add_argument("--content", help="a folder with your own content files")
+    p.set_defaults(func=cmd_play)
+
+    p = sub.add_parser("selfplay", help="agents play each other; wins, length, speed")
+    p.add_argument("game", choices=games.names())
+    p.add_argument("--games", type=int, default=100)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--agents", default="random,random", help="agents by seat, comma-separated")
+    p.add_argument("--records", help="write one JSON record per game in this folder")
+    p.add_argument("-o", "--option", action="append", help="game option KEY=VALUE")
+    p.add_argument("--content", help="a folder with your own content files")
+    p.set_defaults(func=cmd_selfplay)
+
+    p = sub.add_parser("replay", help="replay records; --check verifies them")
+    p.add_argument("files", nargs="+")
+    p.add_argument("--check", action="store_true", help="only verify, name the first failing move")
+    p.add_argument("--content", help="the content folder the records were played with")
+    p.set_defaults(func=cmd_replay)
+
+    p = sub.add_parser("games", help="list the games")
+    p.set_defaults(func=lambda a, c: [c.print(f"{n}: {games.load(n).title}") for n in games.names()] and 0)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    if getattr(args, "seed", 0) is None:
+        import random
+
+        args.seed = random.SystemRandom().randrange(1 << 31)
+    console = Console()
+    try:
+        return args.func(args, console) or 0
+    except KeyboardInterrupt:
+        console.print("\ninterrupted")
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

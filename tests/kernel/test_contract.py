@@ -1,0 +1,123 @@
+"""Property tests of the Game/State contract, for every game: copies are
+independent, every legal action applies, every illegal one is refused with the
+state unchanged, observations are JSON, positions round-trip, and what a player
+sees does not depend on hidden information."""
+
+import json
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from credo import games
+from credo.kernel import IllegalAction, PlayerView, Rng
+
+GAME_OPTIONS = {"dirge": [{"mode": "draw"}, {"mode": "pick"}, {"mode": "teams"}]}
+CASES = [(name, opts) for name in games.names() for opts in GAME_OPTIONS.get(name, [{}])]
+
+PROPS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def reach(name, options, seed, steps):
+    """A random reachable state: `steps` random legal actions from a seeded start."""
+    game = games.load(name)
+    state = game.new(seed, **options)
+    rng = Rng(seed ^ 0xABCDEF)
+    for _ in range(steps):
+        if state.is_over:
+            break
+        player = state.to_move[0]
+        state.apply(rng.choice(state.legal_actions(player)), player)
+    return state
+
+
+def fingerprint(state):
+    return json.dumps(state.to_position(), sort_keys=True), len(state.log)
+
+
+states = st.builds(
+    lambda case, seed, steps: reach(case[0], case[1], seed, steps),
+    st.sampled_from(CASES), st.integers(0, 10**6), st.integers(0, 600),
+)
+
+
+@PROPS
+@given(states)
+def test_copy_is_independent(state):
+    before = fingerprint(state)
+    clone = state.copy()
+    assert fingerprint(clone)[0] == before[0]
+    while not clone.is_over and len(clone.log) < before[1] + 30:
+        p = clone.to_move[0]
+        clone.apply(clone.legal_actions(p)[-1], p)
+    assert fingerprint(state) == before
+
+
+@PROPS
+@given(states)
+def test_every_legal_action_applies(state):
+    for player in state.to_move:
+        for action in state.legal_actions(player):
+            state.copy().apply(action, player)
+
+
+@PROPS
+@given(states, st.integers(0, 10**6))
+def test_illegal_actions_are_refused_and_change_nothing(state, pick):
+    if state.is_over:
+        with pytest.raises(IllegalAction):
+            state.apply(state.game.actions[0])
+        return
+    player = state.to_move[0]
+    legal = set(state.legal_actions(player))
+    illegal = [a for a in state.game.actions if a not in legal]
+    before = fingerprint(state)
+    rng = Rng(pick)
+    for _ in range(25):
+        action = rng.choice(illegal)
+        with pytest.raises(IllegalAction) as err:
+            state.apply(action, player)
+        assert err.value.rule and err.value.message
+        assert fingerprint(state) == before
+    other = [p for p in range(state.num_players) if p not in state.to_move]
+    for p in other:
+        with pytest.raises(IllegalAction):
+            state.apply(state.legal_actions(player)[0], p)
+        assert fingerprint(state) == before
+
+
+@PROPS
+@given(states)
+def test_observations_are_json_and_positions_round_trip(state):
+    for player in [None, *range(state.num_players)]:
+        json.dumps(state.observation(player))
+        json.dumps([e.to_json() for e in state.events(player)])
+    position = json.loads(json.dumps(state.to_position()))
+    rebuilt = state.game.from_position(position)
+    assert rebuilt.to_position() == state.to_position()
+    for player in state.to_move:
+        assert rebuilt.legal_actions(player) == state.legal_actions(player)
+        assert rebuilt.observation(player) == state.observation(player)
+
+
+@PROPS
+@given(states, st.integers(0, 10**6))
+def test_what_a_player_sees_does_not_depend_on_hidden_information(state, seed):
+    for player in range(state.num_players):
+        world = state.determinize(player, Rng(seed))
+        assert world.observation(player) == state.observation(player)
+        assert world.legal_actions(player) == state.legal_actions(player) if player in state.to_move else True
+        assert len(world.events(player)) == 0  # a sampled world carries no true history
+        view = PlayerView(state, player, seed=seed)
+        assert view.observation == state.observation(player)
+        sampled = view.sample_world(Rng(seed + 1))
+        assert sampled.observation(player) == state.observation(player)
+
+
+@PROPS
+@given(st.sampled_from(CASES), st.integers(0, 10**6), st.integers(0, 300))
+def test_same_seed_same_actions_same_game(case, seed, steps):
+    a = reach(case[0], case[1], seed, steps)
+    b = reach(case[0], case[1], seed, steps)
+    assert fingerprint(a) == fingerprint(b)
+    assert [e.text for e in a.events(None)] == [e.text for e in b.events(None)]
