@@ -25,6 +25,16 @@ def _parse_options(pairs: list[str]) -> dict:
     return options
 
 
+def _game_options(game, pairs: list[str]) -> dict:
+    """Options from KEY=VALUE pairs, checked against the game's option schema."""
+    options = _parse_options(pairs)
+    try:
+        game.options(**options)
+    except CredoError as exc:
+        raise SystemExit(str(exc))
+    return options
+
+
 def _load_game(name: str, content: str | None):
     try:
         return games.load(name, content)
@@ -46,16 +56,12 @@ def cmd_play(args, console: Console) -> int:
         choices = games.names()
         name = choices[int(answer) - 1] if answer.isdigit() and 0 < int(answer) <= len(choices) else answer
     game = _load_game(name, args.content)
-    options = _parse_options(args.option)
+    options = _game_options(game, args.option)
     if args.hotseat:
         seats = ["human", "human"]
     else:
         seats = [args.vs, args.vs]
         seats[args.seat - 1] = "human"
-    try:
-        game.options(**options)
-    except CredoError as exc:
-        raise SystemExit(str(exc))
     terminal.play(game, seats, seed=args.seed, options=options, console=console)
     return 0
 
@@ -69,7 +75,7 @@ def cmd_selfplay(args, console: Console) -> int:
     names = [a.strip() for a in args.agents.split(",")]
     if len(names) == 1:
         names = names * game.min_players
-    options = _parse_options(args.option)
+    options = _game_options(game, args.option)
     records = Path(args.records) if args.records else None
     with Progress(console=console, transient=True) as progress:
         task = progress.add_task(f"{game.name} self-play", total=args.games)
