@@ -52,9 +52,12 @@ def normalise(text: str) -> str:
 class ActionSpace:
     """The finite, ordered set of every action of one game with one content set."""
 
-    def __init__(self, game: str, key: str, entries: Iterable[tuple[str, str, tuple]]) -> None:
+    def __init__(self, game: str, key: str, entries: Iterable[tuple[str, str, tuple]],
+                 aliases: dict[str, str] | None = None) -> None:
         self.game = game
         self.key = key
+        # words a player may type for a canonical word (e.g. a creature's abbreviation)
+        self.aliases = {normalise(k): normalise(v) for k, v in (aliases or {}).items()}
         self._actions: list[Action] = []
         self._by_text: dict[str, Action] = {}
         self._by_kind_args: dict[tuple, Action] = {}
@@ -78,7 +81,10 @@ class ActionSpace:
         return iter(self._actions)
 
     def parse(self, text: str) -> Action:
-        action = self._by_text.get(normalise(text))
+        text = normalise(text)
+        action = self._by_text.get(text)
+        if action is None and self.aliases:
+            action = self._by_text.get(" ".join(self.aliases.get(w, w) for w in text.split()))
         if action is None:
             raise NotationError(text, self.game)
         return action

@@ -39,7 +39,7 @@ def test_broken_user_content_is_rejected_before_the_game_starts(tmp_path):
     with pytest.raises(SystemExit) as err:
         main(["selfplay", "dirge", "--games", "1", "--content", str(tmp_path)])
     message = str(err.value)
-    assert "creatures.toml" in message and "creature 'giga'" in message and "wounds" in message
+    assert "creatures.toml" in message and "creature 'mummy'" in message and "wounds" in message
 
 
 def test_a_bad_option_is_named(capsys):

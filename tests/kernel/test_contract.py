@@ -112,6 +112,8 @@ def test_what_a_player_sees_does_not_depend_on_hidden_information(state, seed):
         assert view.observation == state.observation(player)
         sampled = view.sample_world(Rng(seed + 1))
         assert sampled.observation(player) == state.observation(player)
+        # chance to come is hidden too: a sampled world does not carry the true dice
+        assert sampled.rng.to_position() != state.rng.to_position()
 
 
 @PROPS

@@ -195,9 +195,23 @@ def test_bad_toml_and_cross_checks_are_rejected(content_copy):
 
 
 def test_user_content_is_played_and_changes_the_hash(content_copy):
-    _edit(content_copy / "creatures.toml", "strength = 6", "strength = 7")
+    _edit(content_copy / "creatures.toml", "strength = 5\nrange = 1\ntoughness = [4, 3]", "strength = 7\nrange = 1\ntoughness = [4, 3]")
     game = load("dirge", content_copy)
     assert game.content_hash != load("dirge").content_hash
     assert game.tables.strength[game.tables.by_id["giga"]] == 7
     state = game.new(1)
     assert state.legal_actions()
+
+
+def test_abbreviations_are_accepted_as_aliases():
+    game = load("dirge")
+    assert game.parse_action("attack UAT") is game.parse_action("attack uat")
+    assert game.parse_action("give cyc move+push") is game.parse_action("give cyclops move+push")
+    assert str(game.parse_action("push uat e")) == "push uat e"
+
+
+def test_the_content_notes_show_the_shipped_creatures():
+    from credo.games.dirge.describe import content_table
+
+    doc = (Path(__file__).parents[2] / "docs/rules/dirge-content.md").read_text()
+    assert content_table(load_content()) in doc, "regenerate the table in docs/rules/dirge-content.md"

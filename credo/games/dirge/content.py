@@ -113,6 +113,17 @@ class Creature(Strict):
         default_factory=list, description="fields that are Credo's design, not the rulebook's"
     )
 
+    @field_validator("provisional")
+    @classmethod
+    def _known_fields(cls, v: list[str]) -> list[str]:
+        known = {"speed", "strength", "range", "wounds"}
+        for name in ("toughness", "evasion", "abilities"):
+            known |= {name, f"{name}[0]", f"{name}[1]"}
+        for item in v:
+            if item not in known:
+                raise ValueError(f"{item!r} is not a creature field")
+        return v
+
     @field_validator("toughness", "evasion")
     @classmethod
     def _sides(cls, v: tuple[int, int]) -> tuple[int, int]:

@@ -33,3 +33,33 @@ def describe(game, action) -> str:
     if kind == "done":
         return "Finish this creature's actions, forgoing any given but not carried out (its markers stay)."
     return "End your turn; unused action markers go back to the pile."
+
+
+def content_table(content) -> str:
+    """The creatures as a Markdown table (docs/rules/dirge-content.md embeds it; a test keeps it true).
+
+    Bold values are printed in the rulebook; the rest is Credo's provisional design."""
+    rows = ["| creature | speed | strength | range | toughness front/flank | evasion front/flank | wounds | abilities |",
+            "|---|---|---|---|---|---|---|---|"]
+    for c in content.creatures:
+        prov = set(c.provisional)
+
+        def cell(field: str, value) -> str:
+            return str(value) if field in prov else f"**{value}**"
+
+        def pair(field: str, values) -> str:
+            whole = field in prov
+            return "/".join(
+                str(v) if whole or f"{field}[{i}]" in prov else f"**{v}**" for i, v in enumerate(values)
+            )
+
+        abilities = "; ".join(
+            f"{'*' if ab.provisional else '**'}{ab.name}{'*' if ab.provisional else '**'} "
+            f"({ab.kind}{', cost ' + str(ab.cost) if ab.cost else ''}): {ab.text}"
+            for ab in c.abilities
+        )
+        rows.append(
+            f"| {c.name} | {cell('speed', c.speed)} | {cell('strength', c.strength)} | {cell('range', c.range)} "
+            f"| {pair('toughness', c.toughness)} | {pair('evasion', c.evasion)} | {cell('wounds', c.wounds)} | {abilities} |"
+        )
+    return "\n".join(rows)

@@ -9,9 +9,8 @@ at the bottom, columns a..h from the left.
 
 from __future__ import annotations
 
-from rich.console import Console, ConsoleOptions, Group, RenderResult
+from rich.console import Console, ConsoleOptions, RenderResult
 from rich.measure import Measurement
-from rich.table import Table
 from rich.text import Text
 
 from .game import ACTIONS_PER_TURN
@@ -21,8 +20,8 @@ PLAYER_STYLES = ("bold bright_cyan", "bold bright_yellow")
 ARROWS = {"n": "↑", "e": "→", "s": "↓", "w": "←"}
 CELL = 5  # characters per square: " CYC↑"
 RED_SPACE = "on #5f0000"
-DARK_SQUARE, LIGHT_SQUARE = "on grey11", "on grey15"
-GAP = 3  # columns between the board and the creature table
+DARK_SQUARE, LIGHT_SQUARE = "on grey11", "on grey19"
+GAP = 2  # columns between the board and the creature table
 
 
 def player_style(player: int | None) -> str:
@@ -42,15 +41,22 @@ def _row_span(game, player: int) -> str:
 # --- the board --------------------------------------------------------------------
 def board_text(game, obs: dict) -> Text:
     """The battlefield as text: column letters, row numbers, creatures with facings."""
+    return Text("\n").join(board_lines(game, obs))
+
+
+def board_lines(game, obs: dict) -> list[Text]:
+    """The lines of `board_text`."""
     b = game.board
     setup = obs["phase"] == "setup"
     red = {sq for side in game.start_spaces for sq in side} if setup else set()
     occupant = {c["square"]: c for c in obs["creatures"] if c["square"]}
-    active = obs.get("active")
-    letters = "   " + "".join(f"{chr(97 + x):^{CELL}}" for x in range(b.width))
-    out = Text(letters + "\n", style="bold")
+    active = obs.get("active") if obs["phase"] == "play" else None
+    letters = Text("   " + "".join(f"{chr(97 + x):^{CELL}}" for x in range(b.width)), style="bold")
+    lines = [letters]
     for row in range(b.height, 0, -1):
+        out = Text()
         out.append(f"{row:>2} ", style="bold")
+        lines.append(out)
         for col in range(b.width):
             sq = (row - 1) * b.width + col
             bg = RED_SPACE if sq in red else (DARK_SQUARE if (row + col) % 2 else LIGHT_SQUARE)
@@ -61,10 +67,10 @@ def board_text(game, obs: dict) -> Text:
             style = f"{player_style(c['owner'])} {bg}"
             if c["id"] == active:
                 style += " reverse"
-            out.append(f" {_abbr(game, c['id'])}{ARROWS[c['facing']]} ", style=style)
-        out.append(f" {row}\n", style="bold")
-    out.append(letters, style="bold")
-    return out
+            out.append(f" {_abbr(game, c['id'])}{ARROWS[c['facing']]}", style=style)
+        out.append(f" {row}", style="bold")
+    lines.append(letters.copy())
+    return lines
 
 
 # --- the status lines -------------------------------------------------------------
@@ -118,99 +124,177 @@ def status_text(game, obs: dict) -> Text:
 
 
 # --- the creature table ---------------------------------------------------------
-def creature_table(game, obs: dict) -> Table:
+def _order(game, obs: dict) -> list[int]:
+    """Creatures by owner (player 1, player 2, unchosen), then in content order."""
+    return sorted(range(game.tables.n), key=lambda i: (_owner_key(obs["creatures"][i]["owner"]), i))
+
+
+def _name_style(obs: dict, i: int) -> str:
+    c = obs["creatures"][i]
+    style = player_style(c["owner"]) if c["owner"] is not None else ""
+    return style + (" strike dim" if c["destroyed"] else "")
+
+
+# (header, justification) of each column; the last one, the abilities, may go elsewhere
+COLUMNS = (
+    ("Creature", "l"), ("P", "l"), ("Sq", "l"), ("Wnd", "r"), ("Mk", "r"), ("Now", "l"),
+    ("Sp", "r"), ("St", "r"), ("Rg", "r"), ("Tg", "c"), ("Ev", "c"), ("Abilities", "l"),
+)
+
+
+def creature_rows(game, obs: dict) -> list[list[Text]]:
+    """One row of cells per creature (all of the COLUMNS), in table order."""
     t = game.tables
-    table = Table(box=None, padding=(0, 1), pad_edge=False, show_edge=False, header_style="bold",
-                  collapse_padding=True)
-    table.add_column("Creature", no_wrap=True)
-    table.add_column("P", no_wrap=True)
-    table.add_column("Sq", no_wrap=True)
-    table.add_column("Wnd", justify="right", no_wrap=True)
-    table.add_column("Mk", justify="right", no_wrap=True)
-    table.add_column("Now", no_wrap=True)
-    table.add_column("Sp", justify="right", no_wrap=True)
-    table.add_column("St", justify="right", no_wrap=True)
-    table.add_column("Rg", justify="right", no_wrap=True)
-    table.add_column("Tg", justify="center", no_wrap=True)
-    table.add_column("Ev", justify="center", no_wrap=True)
-    table.add_column("Abilities", overflow="fold", min_width=12)
-    active = obs.get("active")
-    order = sorted(range(t.n), key=lambda i: (_owner_key(obs["creatures"][i]["owner"]), i))
-    for i in order:
+    active = obs.get("active") if obs["phase"] == "play" else None
+    rows = []
+    for i in _order(game, obs):
         c = obs["creatures"][i]
         owner = c["owner"]
-        style = player_style(owner) if owner is not None else ""
         dead = c["destroyed"]
         if dead:
-            square, status, row_style = "†", "destroyed", "dim"
+            square, status, dim = "†", "destroyed", "dim"
         elif c["square"]:
-            square, row_style = f"{c['square']}{ARROWS[c['facing']]}", ""
+            square, dim = f"{c['square']}{ARROWS[c['facing']]}", ""
             status = ("acting" if c["id"] == active else "used" if c["used"]
                       else "blocked" if c["blocked"] else "")
         else:
-            square, row_style = "-", "dim"
+            square, dim = "-", "dim"
             status = "drawn" if c["id"] == obs.get("drawn") else ""
-        abilities = ", ".join(ab.name for ab in game.content.creatures[i].abilities)
-        damage = Text(f"{c['damage']}/{c['wounds']}",
-                      style="bold red" if c["damage"] and c["wounds"] - c["damage"] <= 2 and not dead else "")
-        table.add_row(
-            Text(f"{t.abbr[i]} {t.names[i]}", style=style + (" strike" if dead else "")),
-            f"P{owner + 1}" if owner is not None else "-",
-            square,
-            damage,
-            str(c["markers"]) if c["markers"] else "·",
-            Text(status, style="reverse" if status == "acting" else "italic" if status else ""),
-            str(t.speed[i]), str(t.strength[i]), str(t.range[i]),
-            f"{t.toughness[i][0]}/{t.toughness[i][1]}",
-            f"{t.evasion[i][0]}/{t.evasion[i][1]}",
-            abilities,
-            style=row_style,
-        )
-    return table
+        hurt = c["damage"] and c["wounds"] - c["damage"] <= 2 and not dead
+        rows.append([
+            Text(f"{t.abbr[i]} {t.names[i]}", style=_name_style(obs, i)),
+            Text(f"P{owner + 1}" if owner is not None else "-", style=dim),
+            Text(square, style=dim),
+            Text(f"{c['damage']}/{c['wounds']}", style="bold red" if hurt else dim),
+            Text(str(c["markers"]) if c["markers"] else "·", style=dim),
+            Text(status, style="reverse" if status == "acting" else f"italic {dim}"),
+            Text(str(t.speed[i]), style=dim),
+            Text(str(t.strength[i]), style=dim),
+            Text(str(t.range[i]), style=dim),
+            Text(f"{t.toughness[i][0]}/{t.toughness[i][1]}", style=dim),
+            Text(f"{t.evasion[i][0]}/{t.evasion[i][1]}", style=dim),
+            Text(_ability_names(game, i), style=dim),
+        ])
+    return rows
+
+
+def table_lines(rows: list[list[Text]], columns: int) -> tuple[list[Text], int]:
+    """The first `columns` columns of `rows` under a header, aligned: (lines, width)."""
+    cells = [[Text(h, style="bold") for h, _ in COLUMNS[:columns]]] + [r[:columns] for r in rows]
+    widths = [max(r[k].cell_len for r in cells) for k in range(columns)]
+    lines = []
+    for r in cells:
+        line = Text()
+        for k in range(columns):
+            cell, pad, just = r[k], widths[k] - r[k].cell_len, COLUMNS[k][1]
+            left = pad if just == "r" else pad // 2 if just == "c" else 0
+            if k:
+                line.append(" ")
+            line.append(" " * left)
+            line.append_text(cell)
+            if k < columns - 1:
+                line.append(" " * (pad - left))
+        lines.append(line)
+    return lines, sum(widths) + columns - 1
+
+
+def creature_table(game, obs: dict, abilities: bool = True) -> Text:
+    """The creatures' cards as an aligned table."""
+    lines, _ = table_lines(creature_rows(game, obs), len(COLUMNS) if abilities else len(COLUMNS) - 1)
+    return Text("\n").join(lines)
+
+
+def _ability_names(game, i: int) -> str:
+    return ", ".join(ab.name for ab in game.content.creatures[i].abilities)
+
+
+def ability_lines(game, obs: dict, width: int) -> list[Text]:
+    """Each creature's two ability names, in as many columns (filled downwards) as fit."""
+    items = [Text.assemble((game.tables.abbr[i], _name_style(obs, i)), " ", _ability_names(game, i))
+             for i in _order(game, obs)]
+    cell = max(item.cell_len for item in items)
+    gap = 3
+    cols = max(1, min(len(items), (width + gap) // (cell + gap)))
+    rows = -(-len(items) // cols)
+    lines = []
+    for r in range(rows):
+        line = Text()
+        for k in range(cols):
+            j = k * rows + r
+            if j >= len(items):
+                break
+            if k:
+                line.append(" " * (gap + cell - items[j - rows].cell_len))
+            line.append_text(items[j])
+        lines.append(line)
+    return lines
 
 
 def _owner_key(owner) -> int:
     return 9 if owner is None else owner
 
 
-LEGEND = ("Wnd wounds taken/wounds · Mk action markers · Sp speed · St strength · Rg range · "
-          "Tg toughness and Ev evasion front/flank (back 0; Ev is the roll that dodges, 0: never) · "
-          "Now: acting, used or blocked this turn")
+def _beside(left: list[Text], left_width: int, right: list[Text], gap: int) -> list[Text]:
+    out = []
+    for i in range(max(len(left), len(right))):
+        line = left[i].copy() if i < len(left) else Text()
+        if i < len(right):
+            line.append(" " * (left_width - line.cell_len + gap))
+            line.append_text(right[i])
+        out.append(line)
+    return out
+
+
+LEGEND = ("Wnd wounds taken/wounds · Mk action markers · Now: acting, used or blocked this turn · "
+          "Sp speed · St strength · Rg range · Tg toughness, Ev evasion: front/flank, back 0 "
+          "(Ev: the roll that dodges; 0 never) · `help CREATURE` shows a card")
 
 
 # --- the whole view -----------------------------------------------------------------
 class DirgeView:
-    """The board with the creature table beside it when the console is wide enough,
-    under it otherwise."""
+    """The status, the board with the creature table beside it (or under it when the
+    console is narrow), the abilities, and a legend."""
 
     def __init__(self, game, obs: dict) -> None:
         self.game = game
         self.obs = obs
 
-    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        board = board_text(self.game, self.obs)
-        status = status_text(self.game, self.obs)
-        table = creature_table(self.game, self.obs)
-        legend = Text(LEGEND, style="dim")
-        board_width = 3 + CELL * self.game.board.width + 3
-        need = Measurement.get(console, options, table).maximum
-        width = options.max_width
-        if board_width + GAP + need - 12 <= width:  # side by side; long ability pairs may wrap
-            grid = Table.grid(padding=(0, GAP))
-            grid.add_column(width=board_width, no_wrap=True)
-            grid.add_column()
-            grid.add_row(board, table)
-            yield status
-            yield grid
-            yield legend
+    def lines(self, console: Console, width: int) -> list[Text]:
+        game, obs = self.game, self.obs
+        board = board_lines(game, obs)
+        board_width = max(line.cell_len for line in board)
+        status = status_text(game, obs)
+        rows = creature_rows(game, obs)
+        full, full_width = table_lines(rows, len(COLUMNS))
+        short, short_width = table_lines(rows, len(COLUMNS) - 1)
+        out: list[Text] = []
+        if board_width + GAP + short_width <= width:  # the table beside the board
+            out.extend(status.wrap(console, width))
+            if board_width + GAP + full_width <= width:
+                out.extend(_beside(board, board_width, full, GAP))
+            else:
+                out.extend(_beside(board, board_width, short, GAP))
+                out.extend(ability_lines(game, obs, width))
         else:
-            grid = Table.grid(padding=(0, GAP))
-            grid.add_column(width=board_width, no_wrap=True)
-            grid.add_column()
-            grid.add_row(board, status)
-            yield grid
-            yield table
-            yield legend
+            side = width - board_width - GAP
+            if side >= 24:
+                out.extend(_beside(board, board_width, list(status.wrap(console, side)), GAP))
+            else:
+                out.extend(status.wrap(console, width))
+                out.extend(board)
+            if full_width <= width:
+                out.extend(full)
+            else:
+                out.extend(short)
+                out.extend(ability_lines(game, obs, width))
+        out.extend(Text(LEGEND, style="dim").wrap(console, width))
+        return out
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        text = Text("\n").join(self.lines(console, options.max_width))
+        text.no_wrap = True
+        text.overflow = "crop"
+        yield text
 
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
         return Measurement(40, options.max_width)
@@ -286,13 +370,14 @@ def help_topic(game, topic: str):
 
 def summary(game, observation: dict) -> str:
     """One line about how a finished (or abandoned) game stands."""
-    alive = [[], []]
+    on_board: list[list[str]] = [[], []]
     for c in observation["creatures"]:
         if c["square"] and c["owner"] is not None:
-            alive[c["owner"]].append(c["name"])
-    counts = " · ".join(
-        f"player {p + 1}: {len(a)} creature{'s' if len(a) != 1 else ''} left"
-        + (f" ({', '.join(a)})" if a else "")
-        for p, a in enumerate(alive)
-    )
-    return f"Turn {observation['turn']}. {counts}."
+            on_board[c["owner"]].append(c["name"])
+    if observation["phase"] == "setup":
+        return "Still choosing creatures: " + ", ".join(
+            f"Player {p + 1} has placed {len(names)}" for p, names in enumerate(on_board)) + "."
+    return f"Turn {observation['turn']}. " + " · ".join(
+        f"Player {p + 1}: {len(names)} creature{'s' if len(names) != 1 else ''} left"
+        + (f" ({', '.join(names)})" if names else "")
+        for p, names in enumerate(on_board)) + "."

@@ -13,6 +13,13 @@ from .board import BACK, FACINGS, FLANK, FRONT, SIDE_NAMES
 from .game import ABILITY0, ACTIONS_PER_TURN, ATTACK, MOVE, DirgeGame
 
 SETUP, PLAY, OVER = 0, 1, 2
+
+
+def _count(word: str):
+    return lambda n: f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+markers, spaces, wounds = _count("action marker"), _count("space"), _count("wound")
 PHASES = ("setup", "play", "over")
 DRAW_RESULT = 2  # `winner` value of a drawn game
 MAX_MARKERS = 6  # ruling R-9
@@ -343,7 +350,7 @@ class DirgeState(State):
             self.narrate("The {} forgoes the rest of its actions.", (self._name(self.active),), R.ACTIONS)
             self.plan = 0
         elif kind == "end":
-            self.narrate("Player {} ends the turn; {} unused action markers go back.", (player + 1, self.pool), R.STEP_TWO)
+            self.narrate("Player {} ends the turn; unused action markers go back to the pile ({}).", (player + 1, markers(self.pool)), R.STEP_TWO)
             self._end_turn()
             return
         else:  # place / pick
@@ -383,8 +390,7 @@ class DirgeState(State):
         p = self.current
         for _ in range(8):
             if self.turn_limit and self.turn > self.turn_limit:
-                self.phase = OVER
-                self.winner = DRAW_RESULT
+                self._finish(DRAW_RESULT)
                 self.narrate("The turn limit of {} is reached: the game is a draw.", (self.turn_limit,), R.R_LIMIT)
                 return
             blocked = 0
@@ -400,14 +406,23 @@ class DirgeState(State):
             self.blocked = blocked
             self.active = -1
             self.given = self.plan = 0
-            self.narrate("Turn {}: player {} removes one action marker from each creature and takes four.", (self.turn, p + 1),
-                         R.STEP_ONE if self.turn > 1 else R.STEP_TWO)
+            if self.turn > 1:
+                self.narrate("Turn {}: player {} removes one action marker from each creature and takes four.",
+                             (self.turn, p + 1), R.STEP_ONE)
+            else:
+                self.narrate("Turn 1: player {} takes four action markers.", (p + 1,), R.STEP_TWO)
             if self._can_give(p):
                 return
             self.narrate("Player {} cannot give actions to any creature: the turn ends.", (p + 1,), R.PLAYING)
             self.turn += 1
             p = self.current = 1 - p
         raise AssertionError("no player could act for eight turns")
+
+    def _finish(self, winner: int) -> None:
+        self.phase = OVER
+        self.winner = winner
+        self.active = -1
+        self.given = self.plan = self.pool = 0
 
     def _can_give(self, p: int) -> bool:
         if self.pool <= 0:
@@ -431,8 +446,8 @@ class DirgeState(State):
         self.used |= 1 << c
         self.active = c
         self.given = self.plan = mask
-        self.narrate("Player {} places {} action markers on the {}: {}.",
-                     (self.current + 1, cost, self._name(c), self.game.tables.plan_text(c, mask)), R.STEP_TWO)
+        self.narrate("Player {} places {} on the {}: {}.",
+                     (self.current + 1, markers(cost), self._name(c), self.game.tables.plan_text(c, mask)), R.STEP_TWO)
 
     def _after_action(self) -> None:
         if self.phase == OVER:
@@ -452,7 +467,10 @@ class DirgeState(State):
         self.pos[c] = sq
         self.facing[c] = f
         names = self.game.board.names
-        self.narrate("The {} moves from {} to {}, facing {}.", (self._name(c), names[start], names[sq], FACINGS[f]), R.MOVE)
+        if sq == start:
+            self.narrate("The {} turns to face {} on {}.", (self._name(c), FACINGS[f], names[sq]), R.MOVE)
+        else:
+            self.narrate("The {} moves from {} to {}, facing {}.", (self._name(c), names[start], names[sq], FACINGS[f]), R.MOVE)
 
     # --- combat -------------------------------------------------------------------
     def side_attacked(self, attacker: int, defender: int) -> tuple[int, bool]:
@@ -515,7 +533,8 @@ class DirgeState(State):
         t = self.game.tables
         self.damage[c] += amount
         if self.damage[c] < t.wounds[c]:
-            self.narrate("The {}'s wound marker moves {} spaces ({} of {}).", (self._name(c), amount, self.damage[c], t.wounds[c]), R.WOUNDS)
+            self.narrate("The {}'s wound marker moves {} ({} of {} wounds).",
+                         (self._name(c), spaces(amount), self.damage[c], t.wounds[c]), R.WOUNDS)
             return
         for ab in t.triggers[c].get("destroyed", ()):
             if any(e.op == "revive" for e in ab.effects) and not (ab.once and self.spent[c]):
@@ -532,8 +551,7 @@ class DirgeState(State):
         self.damage[c] = 0
         p = self.owner[c]
         if not any(self.owner[o] == p and self.pos[o] >= 0 for o in range(self.game.tables.n)):
-            self.phase = OVER
-            self.winner = 1 - p
+            self._finish(1 - p)
             self.narrate("Player {}'s last creature is destroyed: player {} wins.", (p + 1, 2 - p), R.END)
 
     # --- abilities ----------------------------------------------------------------
@@ -564,13 +582,13 @@ class DirgeState(State):
         elif op == "heal":
             healed = min(amount, self.damage[c])
             self.damage[c] -= healed
-            self.narrate("{}: the {} heals {} wounds.", (source, name, healed), R.ABILITY)
+            self.narrate("{}: the {} heals {}.", (source, name, wounds(healed)), R.ABILITY)
         elif op == "add_markers":
             self.markers[c] = min(MAX_MARKERS, self.markers[c] + amount)
-            self.narrate("{}: the {} gets {} action markers.", (source, name, amount), R.ABILITY)
+            self.narrate("{}: the {} gets {}.", (source, name, markers(amount)), R.ABILITY)
         elif op == "remove_markers":
             self.markers[c] = max(0, self.markers[c] - amount)
-            self.narrate("{}: the {} loses {} action markers.", (source, name, amount), R.ABILITY)
+            self.narrate("{}: the {} loses {}.", (source, name, markers(amount)), R.ABILITY)
         elif op == "push":
             dest = self.game.board.step[self.pos[c]][param]
             self.board[self.pos[c]] = -1
