@@ -27,6 +27,9 @@ class Game(ABC):
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
     Options: ClassVar[type[BaseModel]]
+    # the rulebook sections the kernel cites when it refuses an action itself
+    turn_rule: ClassVar[str] = "Turn order"
+    end_rule: ClassVar[str] = "End of the game"
 
     actions: ActionSpace
     content_hash: str
@@ -144,13 +147,13 @@ class State(ABC):
         if player is None:
             if len(movers) != 1:
                 if not movers:
-                    raise IllegalAction("End of the game", "the game is over", action)
+                    raise IllegalAction(self.game.end_rule, "the game is over", action)
                 raise IllegalAction(
                     "Simultaneous choice", "several players choose at once: name the player", action
                 )
             player = movers[0]
         elif player not in movers:
-            rule = "End of the game" if not movers else "Turn order"
+            rule = self.game.end_rule if not movers else self.game.turn_rule
             raise IllegalAction(rule, f"player {player} is not to move now", action)
         if action not in self.legal_actions(player):
             raise self._explain_illegal(action, player)

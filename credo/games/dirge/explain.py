@@ -43,11 +43,11 @@ def _reason(s, action, player: int) -> tuple[str, str]:
     if kind in ("place", "pick"):
         return R.CHOOSING, "once a creature has been placed, it cannot be placed again; the game has begun"
     if kind == "end":
-        return R.ACTIONS, f"finish the {t.names[s.active]}'s actions first ('done' forgoes the rest)"
+        return R.STEP_TWO, f"one creature at a time: finish the {t.names[s.active]}'s actions first ('done' forgoes the rest)"
     if kind == "give":
         c, mask = args
         if s.active >= 0:
-            return R.ACTIONS, f"the {t.names[s.active]} is taking its actions: carry them out or say 'done' first"
+            return R.STEP_TWO, f"one creature at a time: the {t.names[s.active]} is taking its actions: carry them out or say 'done' first"
         if s.owner[c] != player:
             return R.ACTIONS, f"the {t.names[c]} is not your creature"
         if s.pos[c] < 0:

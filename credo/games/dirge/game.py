@@ -10,6 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from credo.kernel import ActionSpace, Game, IllegalAction
 from credo.kernel.rng import Rng
 
+from . import rules as R
 from .board import FACINGS, Board
 from .content import ALL_SIDES, Ability, DirgeContent
 
@@ -131,6 +132,8 @@ class DirgeGame(Game):
     title = "Dirge: Carnage in Crimson"
     rules_version = "dirge-1"
     Options = DirgeOptions
+    turn_rule = R.PLAYING
+    end_rule = R.END
 
     def __init__(self, content: DirgeContent) -> None:
         self.content = content

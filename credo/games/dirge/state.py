@@ -388,7 +388,9 @@ class DirgeState(State):
 
     def _start_turn(self) -> None:
         p = self.current
-        for _ in range(8):
+        # Each skipped turn removes a marker; with at most MAX_MARKERS per creature,
+        # someone can act again within 2 * MAX_MARKERS turns.
+        for _ in range(2 * MAX_MARKERS + 2):
             if self.turn_limit and self.turn > self.turn_limit:
                 self._finish(DRAW_RESULT)
                 self.narrate("The turn limit of {} is reached: the game is a draw.", (self.turn_limit,), R.R_LIMIT)
@@ -416,7 +418,7 @@ class DirgeState(State):
             self.narrate("Player {} cannot give actions to any creature: the turn ends.", (p + 1,), R.PLAYING)
             self.turn += 1
             p = self.current = 1 - p
-        raise AssertionError("no player could act for eight turns")
+        raise AssertionError("no player could act for a whole cycle of markers")
 
     def _finish(self, winner: int) -> None:
         self.phase = OVER
@@ -600,6 +602,7 @@ class DirgeState(State):
             self.narrate("{}: the {} turns to face {}.", (source, name, FACINGS[param]), R.ABILITY)
         elif op == "revive":
             self.damage[c] = 0
+            self.markers[c] = 0  # it rises afresh: the markers of its former life are gone
             self.narrate("{}: the {} rises again with no damage.", (source, name), R.ABILITY)
 
     # --- explaining illegal actions -----------------------------------------------
