@@ -57,10 +57,13 @@ def cmd_play(args, console: Console) -> int:
         name = choices[int(answer) - 1] if answer.isdigit() and 0 < int(answer) <= len(choices) else answer
     game = _load_game(name, args.content)
     options = _game_options(game, args.option)
+    count = game.players(**options)
     if args.hotseat:
-        seats = ["human", "human"]
+        seats = ["human"] * count
     else:
-        seats = [args.vs, args.vs]
+        if not 1 <= args.seat <= count:
+            raise SystemExit(f"--seat must be between 1 and {count}")
+        seats = [args.vs] * count
         seats[args.seat - 1] = "human"
     terminal.play(game, seats, seed=args.seed, options=options, console=console)
     return 0
@@ -72,10 +75,13 @@ def cmd_selfplay(args, console: Console) -> int:
     from credo.arena import selfplay
 
     game = _load_game(args.game, args.content)
-    names = [a.strip() for a in args.agents.split(",")]
-    if len(names) == 1:
-        names = names * game.min_players
     options = _game_options(game, args.option)
+    names = [a.strip() for a in args.agents.split(",")]
+    count = game.players(**options)
+    if len(names) == 1:
+        names = names * count
+    if len(names) != count:
+        raise SystemExit(f"{len(names)} agents for {count} players")
     records = Path(args.records) if args.records else None
     with Progress(console=console, transient=True) as progress:
         task = progress.add_task(f"{game.name} self-play", total=args.games)
@@ -123,7 +129,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("play", help="play a game in the terminal")
     p.add_argument("game", nargs="?", choices=games.names(), help="the game (asked if omitted)")
     p.add_argument("--vs", default="greedy", choices=agent_names(), help="the computer's agent")
-    p.add_argument("--seat", type=int, default=1, choices=[1, 2], help="your seat against the computer")
+    p.add_argument("--seat", type=int, default=1, help="your seat against the computer (1 = first)")
     p.add_argument("--hotseat", action="store_true", help="two humans at one keyboard")
     p.add_argument("--seed", type=int, default=None, help="seed of the game (random if omitted)")
     p.add_argument("-o", "--option", action="append", help="game option KEY=VALUE (e.g. mode=pick)")

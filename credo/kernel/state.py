@@ -34,6 +34,13 @@ class Game(ABC):
     actions: ActionSpace
     content_hash: str
 
+    # Representative option sets (modes, player counts) that tests and benchmarks cover.
+    option_variants: ClassVar[list[dict]] = [{}]
+
+    def players(self, **options: Any) -> int:
+        """How many players a game with these options has."""
+        return self.min_players
+
     def options(self, **options: Any) -> BaseModel:
         """Validated options; an unknown or bad option raises IllegalAction naming it."""
         try:

@@ -12,8 +12,7 @@ from hypothesis import strategies as st
 from credo import games
 from credo.kernel import IllegalAction, PlayerView, Rng
 
-GAME_OPTIONS = {"dirge": [{"mode": "draw"}, {"mode": "pick"}, {"mode": "teams"}]}
-CASES = [(name, opts) for name in games.names() for opts in GAME_OPTIONS.get(name, [{}])]
+CASES = [(name, opts) for name in games.names() for opts in games.load(name).option_variants]
 
 PROPS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

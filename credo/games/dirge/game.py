@@ -132,6 +132,7 @@ class DirgeGame(Game):
     title = "Dirge: Carnage in Crimson"
     rules_version = "dirge-1"
     Options = DirgeOptions
+    option_variants = [{"mode": "draw"}, {"mode": "pick"}, {"mode": "teams"}]
     turn_rule = R.PLAYING
     end_rule = R.END
 
