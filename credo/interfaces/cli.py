@@ -31,7 +31,7 @@ def _game_options(game, pairs: list[str]) -> dict:
     try:
         game.options(**options)
     except CredoError as exc:
-        raise SystemExit(str(exc))
+        raise SystemExit(str(exc)) from None
     return options
 
 
@@ -39,9 +39,9 @@ def _load_game(name: str, content: str | None):
     try:
         return games.load(name, content)
     except KeyError as exc:
-        raise SystemExit(str(exc).strip("'\""))
+        raise SystemExit(str(exc).strip("'\"")) from None
     except CredoError as exc:
-        raise SystemExit(f"content rejected: {exc}")
+        raise SystemExit(f"content rejected: {exc}") from None
 
 
 def cmd_play(args, console: Console) -> int:

@@ -251,9 +251,6 @@ def test_the_wound_marker_is_removed_from_a_destroyed_creatures_card(game):
 # --- The Sphinx card and other printed values ---------------------------------------------------
 
 
-def card(game, cid: str):
-    return game.content.creatures[game.tables.by_id[cid]]
-
 
 def test_the_sphinx_card(game):
     s = card(game, "sphinx")

@@ -100,7 +100,7 @@ def _reason(s, action, player: int) -> tuple[str, str]:
             return R.RANGE3, f"the {t.names[d]} is more than {t.range[c]} spaces away"
         return R.RANGE3, "a Range 3 creature must face the creature it attacks from afar, and attacks adjacent creatures only at its front"
     ab = t.abilities[args[0]]
-    target, param = args[1], args[2]
+    target = args[1]
     if target >= 0 and s.pos[target] < 0:
         return R.ABILITY, f"the {t.names[target]} is not on the battlefield"
     if ab.parameter == "direction" and target >= 0 and t.immovable[target]:

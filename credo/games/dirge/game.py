@@ -7,7 +7,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from credo.kernel import ActionSpace, Game, IllegalAction
+from credo.kernel import ActionSpace, Game
 from credo.kernel.rng import Rng
 
 from . import rules as R
@@ -108,6 +108,7 @@ class Tables:
                     plans.append((mask, cost))
             plans.sort()
             self.plans.append(plans)
+        self.plan_costs = [dict(plans) for plans in self.plans]
 
     def plan_text(self, creature: int, mask: int) -> str:
         parts = []
@@ -121,10 +122,7 @@ class Tables:
         return "+".join(parts)
 
     def plan_cost(self, creature: int, mask: int) -> int:
-        for m, c in self.plans[creature]:
-            if m == mask:
-                return c
-        raise KeyError(mask)
+        return self.plan_costs[creature][mask]
 
 
 class DirgeGame(Game):
@@ -215,26 +213,12 @@ class DirgeGame(Game):
 
         return describe(self, action)
 
-    def ability_of(self, creature_id: str, ability_id: str) -> Ability:
-        for ab in self.content.creatures[self.tables.by_id[creature_id]].abilities:
-            if ab.id == ability_id:
-                return ab
-        raise IllegalAction("Special Abilities", f"{creature_id} has no ability {ability_id}")
+    def evaluate(self, state, player: int) -> float:
+        from .evaluation import evaluate
 
+        return evaluate(state, player)
 
-def _evaluate(self, state, player: int) -> float:
-    from .evaluation import evaluate
+    def rollout_action(self, state, player: int, rng):
+        from .heuristics import rollout_action
 
-    return evaluate(state, player)
-
-
-DirgeGame.evaluate = _evaluate
-
-
-def _rollout_action(self, state, player: int, rng):
-    from .heuristics import rollout_action
-
-    return rollout_action(state, player, rng)
-
-
-DirgeGame.rollout_action = _rollout_action
+        return rollout_action(state, player, rng)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from credo.kernel import EventLog, IllegalAction, Rng, State
 
 from . import rules as R
-from .board import BACK, FACINGS, FLANK, FRONT, SIDE_NAMES
+from .board import FACINGS, FLANK, SIDE_NAMES
 from .game import ABILITY0, ACTIONS_PER_TURN, ATTACK, MOVE, DirgeGame
 
 SETUP, PLAY, OVER = 0, 1, 2

@@ -4,7 +4,6 @@ face-down pile."""
 from __future__ import annotations
 
 from .board import FACINGS
-from .game import ABILITY0, ATTACK, MOVE
 
 
 def plan_names(state, c: int, mask: int) -> list[str]:
@@ -57,5 +56,3 @@ def observation(state, player: int | None) -> dict:
         "draw": state.winner == 2,
     }
 
-
-__all__ = ["observation", "creature_view", "plan_names", "MOVE", "ATTACK", "ABILITY0"]
