@@ -1,8 +1,9 @@
-"""The agent interface and the registry of agents by name."""
+"""The agent interface and the registry of agents by name, with difficulty levels."""
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from typing import Callable
 
 from credo.kernel import Action, PlayerView
 
@@ -18,11 +19,23 @@ class Agent(ABC):
         """One of `view.legal_actions`."""
 
 
-def _registry() -> dict[str, type[Agent]]:
+def _registry() -> dict[str, Callable[[int], Agent]]:
     from .greedy import GreedyAgent
+    from .mcts import MctsAgent
     from .random_agent import RandomAgent
 
-    return {"random": RandomAgent, "greedy": GreedyAgent}
+    return {
+        "random": RandomAgent,
+        "greedy": GreedyAgent,
+        # search by budget: mcts-N runs N iterations a move
+        "mcts": lambda seed: MctsAgent(seed, iterations=1000),
+        "mcts-200": lambda seed: MctsAgent(seed, iterations=200),
+        "mcts-3000": lambda seed: MctsAgent(seed, iterations=3000),
+        # difficulty levels a person chooses by name
+        "easy": GreedyAgent,
+        "medium": lambda seed: MctsAgent(seed, iterations=400),
+        "hard": lambda seed: MctsAgent(seed, iterations=None, seconds=1.5),
+    }
 
 
 def agent_names() -> list[str]:

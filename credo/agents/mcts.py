@@ -1,0 +1,160 @@
+"""Monte Carlo tree search on a PlayerView, for every game.
+
+One algorithm covers the cases the games need:
+- perfect information with chance (dice): open-loop UCT, chance sampled inside
+  `apply` on each iteration;
+- hidden information: single-observer information-set MCTS, each iteration on a
+  world sampled from the view (`sample_world`, a determinisation), with UCB counted
+  against how often an action was available;
+- simultaneous secret choices (several players in `to_move`): decoupled UCT, each
+  player selecting from its own statistics without seeing the others' choice, so the
+  search mixes its choices instead of being predictable.
+Playouts are cut off after `rollout_depth` actions and scored by the game's evaluation.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+
+from credo.kernel import Action, PlayerView, Rng
+
+from .base import Agent
+
+
+class _Edge:
+    __slots__ = ("visits", "value", "available")
+
+    def __init__(self) -> None:
+        self.visits = 0
+        self.value = 0.0
+        self.available = 0
+
+
+class _Node:
+    """Statistics per (player, action) at one point of the action sequence, and the
+    nodes that follow each (joint) choice."""
+
+    __slots__ = ("edges", "children")
+
+    def __init__(self) -> None:
+        self.edges: dict[tuple[int, Action], _Edge] = {}
+        self.children: dict[tuple, _Node] = {}
+
+
+class MctsAgent(Agent):
+    name = "mcts"
+
+    def __init__(self, seed: int = 0, iterations: int | None = 1000, seconds: float | None = None,
+                 exploration: float = 0.25, rollout_depth: int = 8, rollout: str = "heuristic",
+                 prior_visits: int = 4) -> None:
+        super().__init__(seed)
+        self.rng = Rng(seed)
+        self.iterations = iterations
+        self.seconds = seconds
+        self.exploration = exploration
+        self.rollout_depth = rollout_depth
+        self.rollout = rollout
+        self.prior_visits = prior_visits
+        self.last_iterations = 0
+        self.last_root: _Node | None = None
+
+    def choose(self, view: PlayerView) -> Action:
+        actions = view.legal_actions
+        if len(actions) == 1:
+            return actions[0]
+        root = _Node()
+        me = view.player
+        if self.prior_visits:
+            self._seed_root(root, view, me)
+        deadline = time.perf_counter() + self.seconds if self.seconds else None
+        done = 0
+        while self.iterations is None or done < self.iterations:
+            if deadline is not None and done % 8 == 0 and time.perf_counter() >= deadline:
+                break
+            self._iterate(root, view.sample_world(self.rng))
+            done += 1
+        self.last_iterations = done
+        self.last_root = root
+
+        def visits(action: Action) -> tuple[int, int]:
+            edge = root.edges.get((me, action))
+            return (edge.visits if edge else -1, self.rng.next64())
+
+        return max(actions, key=visits)
+
+    def _seed_root(self, root: _Node, view: PlayerView, me: int) -> None:
+        """Start each root action with the game's one-step evaluation as a few virtual
+        visits, so that a small budget refines the greedy choice instead of guessing."""
+        base = view.sample_world(self.rng)
+        evaluate = view.game.evaluate
+        for action in view.legal_actions:
+            world = base.copy()
+            world.apply(action, me)
+            edge = root.edges[(me, action)] = _Edge()
+            edge.visits = self.prior_visits
+            edge.available = self.prior_visits
+            edge.value = self.prior_visits * evaluate(world, me)
+
+    def _iterate(self, root: _Node, world) -> None:
+        path: list[list[tuple[tuple[int, Action], _Edge]]] = []
+        node = root
+        while not world.is_over:
+            # Several movers choose at once: each selects from its own statistics
+            # before any choice is applied (decoupled UCT).
+            picks = [self._select(node, world, p) for p in world.to_move]
+            path.append(picks)
+            for (player, action), _edge in picks:
+                world.apply(action, player)
+            joint = tuple(key for key, _edge in picks)
+            child = node.children.get(joint)
+            if child is None:
+                child = node.children[joint] = _Node()
+            node = child
+            if any(edge.visits == 0 for _key, edge in picks):
+                break  # a new edge: estimate it with a playout
+        values = self._playout(world, world.num_players)
+        for picks in path:
+            for (player, _action), edge in picks:
+                edge.visits += 1
+                edge.value += values[player]
+
+    def _select(self, node: _Node, world, player: int) -> tuple[tuple[int, Action], _Edge]:
+        edges = node.edges
+        c = self.exploration
+        best = None
+        best_score = -math.inf
+        fresh = []
+        for action in world.legal_actions(player):
+            key = (player, action)
+            edge = edges.get(key)
+            if edge is None:
+                edge = edges[key] = _Edge()
+            edge.available += 1
+            if edge.visits == 0:
+                fresh.append((key, edge))
+            elif not fresh:
+                # UCB counted against availability (ISMCTS): an action seen rarely is not penalised
+                score = edge.value / edge.visits + c * math.sqrt(math.log(edge.available) / edge.visits)
+                if score > best_score:
+                    best_score, best = score, (key, edge)
+        if fresh:
+            return fresh[self.rng.below(len(fresh))]
+        return best
+
+    def _playout(self, world, n: int) -> list[float]:
+        game = world.game
+        heuristic = self.rollout == "heuristic"
+        rng = self.rng
+        for _ in range(self.rollout_depth):
+            if world.is_over:
+                break
+            player = world.to_move[0]
+            if heuristic:
+                action = game.rollout_action(world, player, rng)
+            else:
+                action = rng.choice(world.legal_actions(player))
+            world.apply(action, player)
+        if world.is_over:
+            return world.returns()
+        return [game.evaluate(world, p) for p in range(n)]

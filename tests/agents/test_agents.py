@@ -1,0 +1,85 @@
+"""Agents decide from a PlayerView only, choose legal actions, are reproducible,
+and search mixes its simultaneous choices."""
+
+import pytest
+
+from credo.agents import agent_names, make_agent
+from credo.agents.mcts import MctsAgent
+from credo.arena import play_game
+from credo.games import load
+from credo.kernel import PlayerView, Rng
+
+from ..kernel.toy_games import RpsGame
+
+
+def midgame(seed=4):
+    game = load("dirge")
+    state = game.new(seed, mode="teams")
+    rng = Rng(seed)
+    while state.phase != 1 or state.turn < 3:
+        state.apply(game.rollout_action(state, state.to_move[0], rng))
+    return state
+
+
+@pytest.mark.parametrize("name", ["random", "greedy", "mcts-200", "easy", "medium"])
+def test_every_agent_chooses_a_legal_action(name):
+    state = midgame()
+    player = state.to_move[0]
+    action = make_agent(name, 1).choose(PlayerView(state, player))
+    assert action in state.legal_actions(player)
+
+
+def test_agents_are_reproducible():
+    state = midgame()
+    view = PlayerView(state, state.to_move[0])
+    assert MctsAgent(5, iterations=150).choose(view) is MctsAgent(5, iterations=150).choose(view)
+
+
+def test_the_hard_level_answers_within_its_time():
+    import time
+
+    state = midgame()
+    agent = make_agent("hard", 1)
+    start = time.perf_counter()
+    agent.choose(PlayerView(state, state.to_move[0]))
+    assert time.perf_counter() - start < 2.0
+    assert agent.last_iterations > 50
+
+
+def test_search_mixes_its_simultaneous_choices():
+    game = RpsGame()
+    picks = set()
+    for seed in range(16):
+        state = game.new(seed)
+        picks.add(str(MctsAgent(seed, iterations=300, rollout="random").choose(PlayerView(state, 0))))
+    assert len(picks) >= 2, "a predictable simultaneous choice is exploitable"
+
+
+def test_search_does_not_condition_on_the_other_players_commitment():
+    # Player 1 commits first; player 0's search sees a view in which that choice is hidden,
+    # so its choice cannot depend on it.
+    game = RpsGame()
+    choices = []
+    for throw in ("rock", "paper", "scissors"):
+        state = game.new(3)
+        state.apply(throw, 1)
+        choices.append(str(MctsAgent(9, iterations=200, rollout="random").choose(PlayerView(state, 0, seed=2))))
+    assert len(set(choices)) == 1
+
+
+def test_search_beats_random_play():
+    game = load("dirge")
+    wins = 0
+    for seed in range(4):
+        agents = [MctsAgent(seed, iterations=60), make_agent("random", seed)]
+        if seed % 2:
+            agents.reverse()
+        match = play_game(game, agents, seed, {"mode": "teams"})
+        wins += match.state.winners == ((0,) if seed % 2 == 0 else (1,))
+    assert wins >= 3
+
+
+def test_registry_names_the_levels():
+    assert {"random", "greedy", "mcts", "easy", "medium", "hard"} <= set(agent_names())
+    with pytest.raises(KeyError):
+        make_agent("grandmaster")
