@@ -1,5 +1,6 @@
-"""Self-play and (later) tournaments, ratings and parallel runners."""
+"""Self-play, tournaments and ratings."""
 
 from .selfplay import SelfPlayStats, play_game, selfplay
+from .tournament import TournamentResult, schedule, tournament
 
-__all__ = ["SelfPlayStats", "play_game", "selfplay"]
+__all__ = ["SelfPlayStats", "TournamentResult", "play_game", "schedule", "selfplay", "tournament"]

@@ -103,6 +103,40 @@ def cmd_selfplay(args, console: Console) -> int:
     return 0
 
 
+def cmd_arena(args, console: Console) -> int:
+    from rich.progress import Progress
+
+    from credo.arena import tournament
+
+    game = _load_game(args.game, args.content)
+    options = _game_options(game, args.option)
+    agents = [a.strip() for a in args.agents.split(",")]
+    unknown = [a for a in agents if a not in agent_names()]
+    if unknown:
+        raise SystemExit(f"unknown agents {unknown}; the agents are: {', '.join(agent_names())}")
+    with Progress(console=console, transient=True) as progress:
+        task = progress.add_task(f"{game.name} arena", total=None)
+        result = tournament(game.name, agents, args.games, args.seed, args.jobs, options,
+                            Path(args.records) if args.records else None, args.content,
+                            progress=lambda done, total: progress.update(task, completed=done, total=total))
+    table = Table(title=f"{game.title}: round robin, {args.games} games per pairing, seed {args.seed}")
+    for col in ("pairing", "games", "wins", "draws", "score of the first (95% CI)"):
+        table.add_column(col)
+    for key, stats in result.pairings().items():
+        first = key[0]
+        p, low, high = result.score(key, first)
+        wins = " / ".join(f"{a} {stats.wins[a]}" for a in key)
+        table.add_row(" vs ".join(key), str(stats.games), wins, str(stats.draws), f"{p:.1%} [{low:.0%}, {high:.0%}]")
+    console.print(table)
+    ratings = Table(title="openskill ratings (Plackett-Luce)")
+    for col in ("agent", "ordinal", "mu", "sigma"):
+        ratings.add_column(col)
+    for agent, (ordinal, mu, sigma) in sorted(result.ratings.items(), key=lambda kv: -kv[1][0]):
+        ratings.add_row(agent, f"{ordinal:.2f}", f"{mu:.2f}", f"{sigma:.2f}")
+    console.print(ratings)
+    return 0
+
+
 def cmd_replay(args, console: Console) -> int:
     failures = 0
     for file in args.files:
@@ -145,6 +179,17 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("-o", "--option", action="append", help="game option KEY=VALUE")
     p.add_argument("--content", help="a folder with your own content files")
     p.set_defaults(func=cmd_selfplay)
+
+    p = sub.add_parser("arena", help="round-robin tournament with ratings")
+    p.add_argument("game", choices=games.names())
+    p.add_argument("--agents", required=True, help="agents, comma-separated (e.g. greedy,random,mcts)")
+    p.add_argument("--games", type=int, default=20, help="games per pairing")
+    p.add_argument("--jobs", type=int, default=1, help="parallel processes")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--records", help="write one JSON record per game in this folder")
+    p.add_argument("-o", "--option", action="append", help="game option KEY=VALUE")
+    p.add_argument("--content", help="a folder with your own content files")
+    p.set_defaults(func=cmd_arena)
 
     p = sub.add_parser("replay", help="replay records; --check verifies them")
     p.add_argument("files", nargs="+")

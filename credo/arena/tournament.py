@@ -1,0 +1,145 @@
+"""Round-robin tournaments: every pairing (or group, for games of more players)
+plays N games with seats rotated; results per pairing with confidence intervals,
+and openskill ratings. Each game's seed comes from its place in the schedule, and
+results are gathered in schedule order, so the same seed gives the same results
+whatever the number of parallel jobs."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import math
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+from credo import games
+from credo.agents import make_agent
+from credo.kernel.rng import Rng
+
+from .selfplay import play_game
+
+
+@dataclass(frozen=True)
+class Fixture:
+    index: int
+    agents: tuple[str, ...]  # by seat
+    seed: int
+
+
+@dataclass
+class GameResult:
+    fixture: Fixture
+    returns: list[float]
+    moves: int
+    record: dict | None = None
+
+
+def schedule(agents: list[str], players: int, games_per_group: int, seed: int) -> list[Fixture]:
+    """Each group of `players` distinct agents (pairs for two-player games) plays
+    `games_per_group` games, seat order rotating from game to game."""
+    if len(agents) < players:
+        groups = [tuple(agents[i % len(agents)] for i in range(players))]
+    else:
+        groups = list(itertools.combinations(agents, players))
+    root = Rng(seed)
+    fixtures = []
+    for group in groups:
+        for k in range(games_per_group):
+            shift = k % players
+            seats = group[shift:] + group[:shift]
+            fixtures.append(Fixture(len(fixtures), seats, root.next64() >> 33))
+    return fixtures
+
+
+def play_fixture(args: tuple[str, Fixture, dict, bool, str | None]) -> GameResult:
+    name, fixture, options, keep_record, content = args
+    game = games.load(name, content)
+    agents = [make_agent(a, fixture.seed * 17 + seat) for seat, a in enumerate(fixture.agents)]
+    match = play_game(game, agents, fixture.seed, options)
+    return GameResult(fixture, match.state.returns(), len(match.moves),
+                      match.record() if keep_record else None)
+
+
+@dataclass
+class PairingStats:
+    games: int = 0
+    wins: dict[str, int] = field(default_factory=dict)
+    draws: int = 0
+
+
+@dataclass
+class TournamentResult:
+    game: str
+    agents: list[str]
+    results: list[GameResult]
+    ratings: dict[str, tuple[float, float, float]]  # agent -> (ordinal, mu, sigma)
+
+    def pairings(self) -> dict[tuple[str, ...], PairingStats]:
+        table: dict[tuple[str, ...], PairingStats] = {}
+        for r in self.results:
+            key = tuple(sorted(set(r.fixture.agents)))
+            stats = table.setdefault(key, PairingStats(wins={a: 0 for a in key}))
+            stats.games += 1
+            best = max(r.returns)
+            winners = {a for a, v in zip(r.fixture.agents, r.returns, strict=True) if v == best}
+            if best <= 0 or len(winners) > 1:
+                stats.draws += 1
+            else:
+                stats.wins[winners.pop()] += 1
+        return table
+
+    def score(self, key: tuple[str, ...], agent: str) -> tuple[float, float, float]:
+        """An agent's score in a pairing (win 1, draw 1/2) and its 95% Wilson interval."""
+        stats = self.pairings()[key]
+        n = stats.games
+        p = (stats.wins[agent] + 0.5 * stats.draws) / n
+        z = 1.96
+        centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+        half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+        return p, max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half))
+
+
+def rate(results: list[GameResult], agents: list[str]) -> dict[str, tuple[float, float, float]]:
+    from openskill.models import PlackettLuce
+
+    model = PlackettLuce()
+    ratings = {a: model.rating(name=a) for a in agents}
+    for r in results:
+        seats = list(r.fixture.agents)
+        if len(set(seats)) < len(seats):
+            continue  # an agent against itself says nothing about ratings
+        teams = [[ratings[a]] for a in seats]
+        ranks = [-v for v in r.returns]
+        for a, [new] in zip(seats, model.rate(teams, ranks=ranks), strict=True):
+            ratings[a] = new
+    return {a: (r.ordinal(), r.mu, r.sigma) for a, r in ratings.items()}
+
+
+def tournament(name: str, agents: list[str], games_per_group: int, seed: int = 0, jobs: int = 1,
+               options: dict | None = None, records: Path | None = None, content: str | None = None,
+               progress: Callable[[int, int], None] | None = None) -> TournamentResult:
+    game = games.load(name, content)
+    options = dict(options or {})
+    fixtures = schedule(agents, game.players(**options), games_per_group, seed)
+    work = [(name, f, options, records is not None, content) for f in fixtures]
+    results: list[GameResult] = []
+    if jobs <= 1:
+        for item in work:
+            results.append(play_fixture(item))
+            if progress:
+                progress(len(results), len(work))
+    else:
+        with ProcessPoolExecutor(jobs) as pool:
+            for result in pool.map(play_fixture, work, chunksize=1):
+                results.append(result)
+                if progress:
+                    progress(len(results), len(work))
+    if records is not None:
+        records.mkdir(parents=True, exist_ok=True)
+        for r in results:
+            path = records / f"{name}-{r.fixture.index:05d}-{'-'.join(r.fixture.agents)}.json"
+            path.write_text(json.dumps(r.record, indent=1))
+            r.record = None
+    return TournamentResult(name, agents, results, rate(results, agents))

@@ -1,0 +1,41 @@
+"""Tournaments: seats rotate, results do not depend on the number of jobs, ratings order the agents."""
+
+from credo.arena import schedule, tournament
+from credo.interfaces.cli import main
+
+FAST = {"mode": "teams", "turn_limit": 12}
+
+
+def test_schedule_rotates_seats_and_covers_every_pairing():
+    fixtures = schedule(["a", "b", "c"], 2, 4, seed=1)
+    assert len(fixtures) == 12
+    pairs = {tuple(sorted(f.agents)) for f in fixtures}
+    assert pairs == {("a", "b"), ("a", "c"), ("b", "c")}
+    ab = [f.agents for f in fixtures if set(f.agents) == {"a", "b"}]
+    assert ab.count(("a", "b")) == ab.count(("b", "a")) == 2
+    assert len({f.seed for f in fixtures}) == 12
+
+
+def test_same_seed_same_results_whatever_the_jobs():
+    one = tournament("dirge", ["random", "greedy"], 4, seed=7, jobs=1, options=FAST)
+    two = tournament("dirge", ["random", "greedy"], 4, seed=7, jobs=2, options=FAST)
+    assert [(r.fixture, r.returns, r.moves) for r in one.results] == \
+           [(r.fixture, r.returns, r.moves) for r in two.results]
+    assert one.ratings == two.ratings
+
+
+def test_scores_and_ratings():
+    result = tournament("dirge", ["random", "greedy"], 6, seed=3, options={"mode": "teams"})
+    key = ("greedy", "random")
+    p, low, high = result.score(key, "greedy")
+    assert 0 <= low <= p <= high <= 1
+    assert p >= 0.8
+    assert result.ratings["greedy"][0] > result.ratings["random"][0]
+
+
+def test_arena_command_prints_the_table_and_keeps_records(tmp_path, capsys):
+    assert main(["arena", "dirge", "--agents", "random,greedy", "--games", "2",
+                 "-o", "mode=teams", "-o", "turn_limit=8", "--records", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert "greedy vs random" in out and "openskill" in out
+    assert len(list(tmp_path.glob("*.json"))) == 2
