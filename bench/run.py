@@ -75,6 +75,23 @@ def per_call_us(fn, items, repeat=20):
     return (time.perf_counter() - start) / (repeat * len(items)) * 1e6
 
 
+def search_speed(seconds: float = 2.0) -> None:
+    """MCTS / ISMCTS iterations per second from mid-game positions (rollouts cut off by the evaluation)."""
+    from credo.agents.mcts import MctsAgent
+    from credo.kernel import PlayerView
+
+    print(f"{'game':8} {'search iterations/s':>20}   (MctsAgent: sampled worlds, rollout depth 8, then evaluation)")
+    for name in games.names():
+        game = games.load(name)
+        states = mid_game_states(game, 6)[3:6]
+        total = 0
+        for i, state in enumerate(states):
+            agent = MctsAgent(i, iterations=None, seconds=seconds / len(states), prior_visits=0)
+            agent.choose(PlayerView(state, state.to_move[0]))
+            total += agent.last_iterations
+        print(f"{name:8} {total / seconds:>20,.0f}")
+
+
 def main() -> int:
     anchor = openspiel_anchor()
     if anchor:
@@ -104,6 +121,8 @@ def main() -> int:
         print(f"{name:8} {aps:>11,.0f} {gps:>9,.1f} {ratio:>6} {copy_us:>8.2f} {legal_us:>9.2f} {det_us:>15.2f}")
     print()
     print("targets: ratio >= 0.5, copy <= 5 us (benchmarks, not timed tests)")
+    print()
+    search_speed()
     return 0
 
 

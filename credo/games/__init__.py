@@ -14,12 +14,16 @@ from credo.kernel import Game
 
 
 def names() -> list[str]:
-    return sorted(m.name for m in pkgutil.iter_modules(__path__) if m.ispkg)
+    """The playable games. A package holding a file IN_PROGRESS is not offered yet:
+    its own tests run, but no tool lists it until its rules are complete."""
+    here = Path(__file__).parent
+    return sorted(m.name for m in pkgutil.iter_modules(__path__)
+                  if m.ispkg and not (here / m.name / "IN_PROGRESS").exists())
 
 
 def load(name: str, content: str | Path | None = None) -> Game:
     """The game called `name`, with its shipped content or the content at `content`."""
-    if name not in names():
+    if name not in names() and not (Path(__file__).parent / name / "IN_PROGRESS").exists():
         raise KeyError(f"unknown game {name!r}; the games are: {', '.join(names())}")
     module = importlib.import_module(f"{__name__}.{name}")
     return module.load(content)
