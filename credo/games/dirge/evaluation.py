@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 
 from .board import BACK, FRONT
-from .game import ATTACK, MOVE
+from .game import ABILITY0, ATTACK, MOVE
 
 
 def creature_worth(t, c: int) -> float:
@@ -29,6 +29,12 @@ def _expected_damage(s, a: int, d: int) -> float:
     return hit * min(dmg, t.wounds[d] - s.damage[d]) / t.wounds[d] * creature_worth(t, d)
 
 
+def _enemy_within(s, c: int, reach: int) -> bool:
+    b = s.game.board
+    return any(s.owner[d] == 1 - s.owner[c] and s.pos[d] >= 0 and b.distance(s.pos[c], s.pos[d]) <= reach
+               for d in range(s.game.tables.n))
+
+
 def evaluate(s, player: int) -> float:
     if s.phase == 2:
         if s.winner in (0, 1):
@@ -41,9 +47,9 @@ def evaluate(s, player: int) -> float:
         sign = 1.0 if s.owner[c] == player else -1.0
         worth = creature_worth(t, c)
         score += sign * worth * (0.5 + 0.5 * (1 - s.damage[c] / t.wounds[c]))
-        # markers cost tempo, except the ones just placed on the creature now acting
-        if c != s.active:
-            score -= sign * 0.04 * s.markers[c]
+        # markers cost tempo: two or more keep the creature idle next turn
+        m = s.markers[c]
+        score -= sign * (0.04 * m + (0.08 if m >= 2 else 0.0))
         for d in s._attack_targets(c):
             score += sign * 0.35 * _expected_damage(s, c, d)
         nearest = 99
@@ -59,13 +65,19 @@ def evaluate(s, player: int) -> float:
                         score -= sign * 0.1 * worth
         if nearest < 99:
             score -= sign * 0.03 * nearest
-    if s.active >= 0 and s.plan & ATTACK:
-        # the acting creature still holds its attack: credit its best blow to come
+    if s.active >= 0 and s.plan:
+        # actions given but not yet carried out: credit what they can still do
         c = s.active
         sign = 1.0 if s.owner[c] == player else -1.0
-        targets = s._attack_targets(c)
-        if targets:
-            score += sign * 0.5 * max(_expected_damage(s, c, d) for d in targets)
-        elif s.plan & MOVE:
-            score += sign * 0.05
+        if s.plan & MOVE:
+            score += sign * 0.06
+        if s.plan & ATTACK:
+            targets = s._attack_targets(c)
+            if targets:
+                score += sign * 0.5 * max(_expected_damage(s, c, d) for d in targets)
+            elif s.plan & MOVE and _enemy_within(s, c, s.game.tables.speed[c] + s.game.tables.range[c]):
+                score += sign * 0.2
+        for k in (0, 1):
+            if s.plan & (ABILITY0 << k) and s._ability_actions(c, k):
+                score += sign * 0.05 * s.game.tables.abilities[s.game.tables.creature_abilities[c][k]].cost
     return math.tanh(score / 6.0)
