@@ -1,0 +1,214 @@
+"""The Jol game: content compiled into flat per-card tables, the action space (built
+once per content set), options (the decks), and the entry points that make states."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from credo.kernel import ActionSpace, Game, IllegalAction
+from credo.kernel.rng import Rng
+
+from . import rules as R
+from .content import FAITHS, LANES, STATS, VIRTUES, JolContent, virtue_of
+
+COGUM, TALENT, VOW, PROPHECY, PRAYER = 0, 1, 2, 3, 4
+KIND_NAMES = ("Cogum", "Talent", "Vow", "Prophecy", "Prayer")
+DET, HRT, SPRT = 0, 1, 2
+# engagement roles, for modifiers that apply only while instigating, influencing or defending
+NONE, INSTIGATING, INFLUENCING, DEFENDING = 0, 1, 2, 3
+ROLE = {"always": NONE, "instigating": INSTIGATING, "influencing": INFLUENCING, "defending": DEFENDING}
+# targets
+T_NONE, T_LANE, T_ALLY, T_RIVAL, T_COGUM, T_ENGAGED_ALLY, T_ENGAGED_RIVAL = range(7)
+TARGETS = ("none", "lane", "ally", "rival", "cogum", "engaged_ally", "engaged_rival")
+# effect ops
+GAIN, LOSE, MODIFY, READY, EXHAUST, DRAW = range(6)
+OPS = ("gain_inf", "lose_inf", "modify", "ready", "exhaust", "draw")
+LANE_SUBJECT, LANE_EACH = -1, 3
+TRIGGERS = ("rival_summons", "rival_instigates", "rival_influences", "rival_gains_inf", "rival_reaches", "ally_broken")
+SKILL_EVENTS = ("summoned", "breaks_rival", "influenced", "end_phase", "broken")
+
+
+class JolOptions(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    deck1: str = Field("jovinet", description="the deck of player 1 (a deck id of decks.toml)")
+    deck2: str = Field("terrisol", description="the deck of player 2 (a deck id of decks.toml)")
+
+
+def _mask(names, universe) -> int:
+    m = 0
+    for n in names:
+        m |= 1 << universe.index(n)
+    return m
+
+
+def _effects(effects) -> tuple:
+    out = []
+    for e in effects:
+        lane = LANE_SUBJECT if e.lane == "subject" else LANE_EACH if e.lane == "each" else LANES.index(e.lane)
+        out.append((OPS.index(e.op), e.amount, STATS.index(e.stat) if e.stat else -1, lane,
+                    _mask(e.if_faith, FAITHS), _mask(e.if_virtue, VIRTUES)))
+    return tuple(out)
+
+
+class Tables:
+    """Every card type (Cogum first, then Capacities) as flat per-type lists."""
+
+    def __init__(self, content: JolContent) -> None:
+        cards = list(content.cogum) + list(content.capacities)
+        self.n = len(cards)
+        self.ids = [c.id for c in cards]
+        self.names = [c.name for c in cards]
+        self.by_id = {c.id: t for t, c in enumerate(cards)}
+        self.kind = [COGUM] * len(content.cogum) + [
+            ("talent", "vow", "prophecy", "prayer").index(c.family) + 1 for c in content.capacities]
+        self.text = [c.skill.text if c.skill else "" for c in content.cogum] + [c.text for c in content.capacities]
+        self.stats = [(c.det, c.hrt, c.sprt) for c in content.cogum] + [(0, 0, 0)] * len(content.capacities)
+        self.faith = [FAITHS.index(c.faith) for c in content.cogum] + [-1] * len(content.capacities)
+        self.virtue = [VIRTUES.index(virtue_of(c.det, c.hrt, c.sprt)) for c in content.cogum] + [-1] * len(content.capacities)
+        self.skill_name = [c.skill.name if c.skill else "" for c in content.cogum] + [""] * len(content.capacities)
+        self.enters_ready = [bool(c.skill and c.skill.enters_ready) for c in content.cogum] + [False] * len(content.capacities)
+        # standing modifiers of a Skill: (stat, amount, role, lane mask) on itself,
+        # and (stat, amount, role, lane mask, faith mask, virtue mask) on the other allies in its lane
+        self.self_mods: list[tuple] = []
+        self.aura_mods: list[tuple] = []
+        self.skill_triggers: list[dict[int, tuple]] = []
+        for c in cards:
+            own, aura, trig = [], [], {}
+            skill = getattr(c, "skill", None)
+            if skill:
+                for m in skill.modifiers:
+                    lanes = _mask(m.lanes, LANES) if m.lanes else 0b111
+                    item = (STATS.index(m.stat), m.amount, ROLE[m.when], lanes)
+                    if m.aura:
+                        aura.append(item + (_mask(m.faith, FAITHS) or 0b11, _mask(m.virtue, VIRTUES) or 0b1111))
+                    else:
+                        own.append(item)
+                for t in skill.triggers:
+                    ev = SKILL_EVENTS.index(t.on)
+                    trig[ev] = trig.get(ev, ()) + _effects(t.effects)
+            self.self_mods.append(tuple(own))
+            self.aura_mods.append(tuple(aura))
+            self.skill_triggers.append(trig)
+        self.has_aura = any(self.aura_mods)
+        ncog = len(content.cogum)
+        self.target = [T_NONE] * ncog + [TARGETS.index(c.target) for c in content.capacities]
+        self.faith_filter = [0b11] * ncog + [_mask(c.faith, FAITHS) or 0b11 for c in content.capacities]
+        self.virtue_filter = [0b1111] * ncog + [_mask(c.virtue, VIRTUES) or 0b1111 for c in content.capacities]
+        self.effects = [()] * ncog + [_effects(c.effects) for c in content.capacities]
+        self.lasting = [False] * ncog + [c.lasting for c in content.capacities]
+        self.modifiers = [()] * ncog + [tuple((STATS.index(m.stat), m.amount) for m in c.modifiers) for c in content.capacities]
+        self.trigger = [-1] * ncog + [TRIGGERS.index(c.trigger) if c.trigger else -1 for c in content.capacities]
+        self.threshold = [0] * ncog + [c.threshold for c in content.capacities]
+
+
+class JolGame(Game):
+    name = "jol"
+    title = "Jol: the Court of Jol"
+    rules_version = "jol-1"
+    Options = JolOptions
+    option_variants = [
+        {"deck1": "jovinet", "deck2": "terrisol"},
+        {"deck1": "terrisol", "deck2": "mixed"},
+        {"deck1": "mixed", "deck2": "jovinet"},
+    ]
+    turn_rule = "Turn order"
+    end_rule = R.WIN
+
+    def __init__(self, content: JolContent) -> None:
+        self.content = content
+        self.content_hash = content.hash
+        self.rules = content.rules
+        self.tables = Tables(content)
+        self.n = 2 * content.rules.deck_size  # card instances a game can ever number
+        self.lane_spaces = content.rules.lane_spaces
+        self.deck_lists = {d.id: [self.tables.by_id[e.card] for e in d.cards for _ in range(e.copies)]
+                           for d in content.decks}
+        self._build_actions()
+
+    @staticmethod
+    def card_name(i: int) -> str:
+        return f"c{i + 1}"
+
+    def _build_actions(self) -> None:
+        n, c = self.n, self.card_name
+        entries: list[tuple[str, str, tuple]] = []
+        for i in range(n):
+            for lane, ln in enumerate(LANES):
+                entries.append((f"summon {c(i)} {ln}", "summon", (i, lane)))
+        for i in range(n):
+            entries.append((f"manifest {c(i)}", "manifest", (i,)))
+        for i in range(n):
+            for lane, ln in enumerate(LANES):
+                entries.append((f"deploy {c(i)} {ln}", "deploy", (i, lane)))
+        for verb in ("talent", "pray"):
+            for i in range(n):
+                entries.append((f"{verb} {c(i)}", verb, (i, -1, -1)))
+                for lane, ln in enumerate(LANES):
+                    entries.append((f"{verb} {c(i)} {ln}", verb, (i, -1, lane)))
+                for j in range(n):
+                    entries.append((f"{verb} {c(i)} {c(j)}", verb, (i, j, -1)))
+        for i in range(n):
+            for j in range(n):
+                entries.append((f"vow {c(i)} {c(j)}", "vow", (i, j)))
+        for verb in ("prophecy", "instigate", "influence", "defend"):
+            for i in range(n):
+                entries.append((f"{verb} {c(i)}", verb, (i,)))
+        entries.append(("pass", "pass", ()))
+        entries.append(("end", "end", ()))
+        aliases = {"b": "boog", "l": "limit", "prophesy": "prophecy", "pray": "pray"}
+        self.actions = ActionSpace(self.name, f"{self.name}:{self.content_hash}", entries, aliases)
+        lk = self.actions.lookup()
+        self.A_summon = [[lk[("summon", (i, lane))] for lane in range(3)] for i in range(n)]
+        self.A_manifest = [lk[("manifest", (i,))] for i in range(n)]
+        self.A_deploy = [[lk[("deploy", (i, lane))] for lane in range(3)] for i in range(n)]
+        self.A_play0 = {v: [lk[(v, (i, -1, -1))] for i in range(n)] for v in ("talent", "pray")}
+        self.A_playL = {v: [[lk[(v, (i, -1, lane))] for lane in range(3)] for i in range(n)] for v in ("talent", "pray")}
+        self.A_playC = {v: [[lk[(v, (i, j, -1))] for j in range(n)] for i in range(n)] for v in ("talent", "pray")}
+        self.A_vow = [[lk[("vow", (i, j))] for j in range(n)] for i in range(n)]
+        self.A_prophecy = [lk[("prophecy", (i,))] for i in range(n)]
+        self.A_instigate = [lk[("instigate", (i,))] for i in range(n)]
+        self.A_influence = [lk[("influence", (i,))] for i in range(n)]
+        self.A_defend = [lk[("defend", (i,))] for i in range(n)]
+        self.A_pass = lk[("pass", ())]
+        self.A_end = lk[("end", ())]
+
+    def deck_of(self, deck_id: str) -> list[int]:
+        if deck_id not in self.deck_lists:
+            raise IllegalAction("Options", f"unknown deck {deck_id!r}; the decks are: {', '.join(self.deck_lists)}")
+        return list(self.deck_lists[deck_id])
+
+    def new(self, seed: int = 0, **options: Any):
+        from .state import JolState
+
+        opts = self.options(**options)
+        return JolState.new_game(self, Rng(seed), (opts.deck1, opts.deck2))
+
+    def from_position(self, position: dict):
+        from .position import state_from_position
+
+        return state_from_position(self, position)
+
+    def describe_action(self, action) -> str:
+        from .describe import describe
+
+        return describe(self, action)
+
+
+def _evaluate(self, state, player: int) -> float:
+    from .evaluation import evaluate
+
+    return evaluate(state, player)
+
+
+JolGame.evaluate = _evaluate
+
+
+def _rollout_action(self, state, player: int, rng):
+    from .heuristics import rollout_action
+
+    return rollout_action(state, player, rng)
+
+
+JolGame.rollout_action = _rollout_action

@@ -1,0 +1,75 @@
+"""Winning: 15 INF or more in two lanes at the same instant, checked whenever INF
+changes, for either player (jol.txt, "The rules.")."""
+
+from __future__ import annotations
+
+from .conftest import C, R, inf, play, start, stats
+
+
+def influence(game, sprt_card: str, lane: str, totals, current: int = 0, extra=None):
+    cards = {"c1": C(sprt_card, current, lane), "c3": C("mesa", current, "boog" if lane != "boog" else "court")}
+    cards.update(extra or {})
+    s = start(game, cards, phase="engagement", inf=totals, current=current)
+    play(s, "influence c1", "pass", "pass", "pass", "pass")
+    return s
+
+
+def test_fifteen_in_two_lanes_wins(game):
+    s = influence(game, "choir", "court", [[15, 8, 0], [0, 0, 0]])  # Court 8 + 7 = 15
+    assert s.is_over and s.winners == (0,)
+    assert any(e.rule == R.WIN for e in s.events(None))
+
+
+def test_fifteen_in_one_lane_only_does_not_win(game):
+    s = influence(game, "choir", "court", [[0, 8, 14], [0, 0, 0]])
+    assert inf(s)[1][0] == 15 and not s.is_over
+
+
+def test_reaching_fifteen_does_not_claim_or_lock_a_lane(game):
+    # player 1 already has 15 in the Court; player 2 reaches 15 there too and counts it
+    s = influence(game, "choir", "court", [[0, 15, 0], [15, 8, 0]], current=1)
+    assert s.winners == (1,)
+    assert inf(s)[1] == [15, 15]
+
+
+def test_more_than_fifteen_counts(game):
+    s = influence(game, "choir", "limit", [[20, 0, 12], [0, 0, 0]])
+    assert s.winners == (0,) and inf(s)[2][0] == 19
+
+
+def test_influence_you_lose_is_a_win_you_give_back(game):
+    # Reckoning (player 2's Prophecy): at 12 or more in a lane, lose 4 there
+    s = influence(game, "choir", "limit", [[0, 0, 6], [0, 0, 0]], extra={"c2": C("reckoning", 1, "prophecy")})
+    assert inf(s)[2] == [13 - 4, 0]
+    assert any(e.rule == R.PROPHECY for e in s.events(None))
+
+
+def test_the_win_is_checked_before_a_prophecy_answers_the_change(game):
+    # ruling R-13: both lanes read 15 at the instant of the gain; Reckoning comes too late
+    s = influence(game, "choir", "limit", [[15, 0, 8], [0, 0, 0]], extra={"c2": C("reckoning", 1, "prophecy")})
+    assert s.winners == (0,)
+    assert s.to_position()["cards"]["c2"]["at"] == "prophecy"
+
+
+def test_the_win_is_checked_whenever_inf_changes_also_in_formation(game):
+    s = start(game, {"c1": C("pilgrimage", 0)}, inf=[[15, 13, 0], [0, 0, 0]])
+    play(s, "talent c1 court")
+    assert s.winners == (0,)
+
+
+def test_either_player_can_win_at_any_time_also_on_the_opponents_turn(game):
+    # player 2's Tidings answers player 1's gain and gives player 2 the win on player 1's turn
+    s = influence(game, "tide", "boog", [[0, 0, 0], [13, 0, 15]], extra={"c2": C("tidings", 1, "prophecy")})
+    assert s.winners == (1,) and s.current == 0
+
+
+def test_the_two_totals_of_a_lane_never_cancel(game):
+    s = influence(game, "choir", "court", [[0, 10, 0], [0, 12, 0]])
+    assert inf(s)[1] == [10 + stats(game, "choir")[2], 12]
+
+
+def test_a_loss_never_goes_below_zero(game):
+    s = influence(game, "choir", "limit", [[0, 0, 6], [0, 0, 0]], extra={"c2": C("reckoning", 1, "prophecy")})
+    s.inf[2] = 1
+    s._lose(0, 2, 4, R.PROPHECY)
+    assert inf(s)[2][0] == 0
