@@ -1,0 +1,205 @@
+"""The Divine game: content compiled into flat tables, the finite action space
+(built once per content set), options, and the entry points that make states."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from credo.kernel import ActionSpace, Game
+from credo.kernel.rng import Rng
+
+from . import board as B
+from . import rules as R
+from .content import SQUARE_TARGETS, UNIT_TARGETS, DivineContent
+
+PRIEST, ZEALOT, PROPHET, AVATAR = range(4)
+UNIT_NAMES = ("Priest", "Zealot", "Prophet", "Avatar")
+UNIT_WORDS = ("priest", "zealot", "prophet", "avatar")
+UNIT_LETTERS = ("P", "Z", "R", "A")  # R for pRophet
+PRIESTLY = (True, False, True, False)  # Priest abilities (Prophets have all of them)
+ZEALOUS = (False, True, False, True)  # Zealot abilities (Avatars have all of them)
+
+INTERVENTION, COVENANT, COMMANDMENT = range(3)
+TYPE_NAMES = ("intervention", "covenant", "commandment")
+TYPE_RULES = (R.INTERVENTION, R.COVENANT, R.COMMANDMENT)
+
+# target codes of cards
+T_NONE, T_STACK, T_OWN_FREE_TEMPLE, T_FREE_TEMPLE, T_ENEMY_TEMPLE, T_OWN_UNIT, T_ENEMY_UNIT, \
+    T_ANY_UNIT, T_OPPONENT, T_COMMANDMENT = range(10)
+TARGET_NAMES = ("none", "stack", "own_free_temple", "free_temple", "enemy_temple", "own_unit",
+                "enemy_unit", "any_unit", "opponent", "commandment")
+STATS = ("attack_dice", "defence_dice", "preach_followers", "allowance", "draw")
+MAX_PLAYERS = 4
+
+
+class DivineOptions(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    players: int = Field(2, ge=2, le=4, description="number of players, 2 to 4")
+    turn_limit: int = Field(60, ge=0, description="rounds before a draw (Credo ruling R-13); 0 for none")
+
+
+class Cards:
+    """The Divinity deck as flat per-card tables."""
+
+    def __init__(self, content: DivineContent) -> None:
+        cs = content.cards
+        self.n = len(cs)
+        self.ids = [c.id for c in cs]
+        self.names = [c.name for c in cs]
+        self.by_id = {c.id: i for i, c in enumerate(cs)}
+        self.type = [TYPE_NAMES.index(c.type) for c in cs]
+        self.cost = [c.cost for c in cs]
+        self.copies = [c.copies for c in cs]
+        self.target = [TARGET_NAMES.index(c.target) for c in cs]
+        self.kinds = [sum(1 << UNIT_WORDS.index(k) for k in c.kinds) for c in cs]
+        self.effects = [tuple((e.op, e.amount, e.unit, e.who) for e in c.effects) for c in cs]
+        self.move_step = [c.requires == "move_step" for c in cs]
+        self.commandments = [i for i in range(self.n) if self.type[i] == COMMANDMENT]
+        self.modifier = [[0] * len(STATS) for _ in cs]
+        for i, c in enumerate(cs):
+            for m in c.modifiers:
+                self.modifier[i][STATS.index(m.stat)] += m.amount
+        costs = [self.cost[i] for i in range(self.n) if self.type[i] == INTERVENTION]
+        # a player who cannot pay for any Intervention is never asked to respond (public facts)
+        self.min_intervention = min(costs) if costs else None
+        self.deck = [i for i in range(self.n) for _ in range(self.copies[i])]
+
+
+class DivineGame(Game):
+    name = "divine"
+    title = "Divine"
+    rules_version = "divine-1"
+    min_players = 2
+    max_players = 4
+    Options = DivineOptions
+    option_variants = [{"players": 2}, {"players": 3}, {"players": 4}]
+    turn_rule = R.TURN
+    end_rule = R.END
+
+    def __init__(self, content: DivineContent) -> None:
+        self.content = content
+        self.content_hash = content.hash
+        self.cards = Cards(content)
+        pc = content.pieces
+        self.markers = pc.control_markers
+        self.priests = pc.priests
+        self.zealots = pc.zealots
+        self.stack_limit = pc.stack_limit
+        # unit slots of one player: priests, zealots, then the two advanced pieces
+        self.per_player = pc.priests + pc.zealots + R.ADVANCED_LIMIT
+        self.slot_kind = [PRIEST] * pc.priests + [ZEALOT] * pc.zealots + [-1] * R.ADVANCED_LIMIT
+        self.catacomb_squares = B.possible_catacombs(content.tiles)
+        self._build_actions()
+
+    def players(self, **options: Any) -> int:
+        return self.options(**options).players
+
+    def _build_actions(self) -> None:
+        names, cards = B.NAMES, self.cards
+        entries: list[tuple[str, str, tuple]] = []
+        for sq in range(B.SQUARES):
+            entries.append((f"place priest {names[sq]}", "place_priest", (sq,)))
+        for sq in range(B.SQUARES):
+            entries.append((f"place zealot {names[sq]}", "place_zealot", (sq,)))
+        for sq in range(B.SQUARES):
+            for n in B.NEIGHBOURS[sq]:
+                entries.append((f"move {names[sq]} {names[n]}", "move", (sq, n)))
+        for a in self.catacomb_squares:
+            for b in self.catacomb_squares:
+                if a != b and b not in B.NEIGHBOURS[a]:
+                    entries.append((f"move {names[a]} {names[b]}", "move", (a, b)))
+        for word in ("preach", "establish", "vigil", "desecrate", "reclaim"):
+            for sq in range(B.SQUARES):
+                entries.append((f"{word} {names[sq]}", word, (sq,)))
+        for word in ("assassinate", "attack", "convert"):
+            for sq in range(B.SQUARES):
+                for n in B.NEIGHBOURS[sq]:
+                    entries.append((f"{word} {names[sq]} {names[n]}", word, (sq, n)))
+        for kind in (PRIEST, ZEALOT):
+            for sq in range(B.SQUARES):
+                entries.append((f"train {UNIT_WORDS[kind]} {names[sq]}", "train", (kind, sq)))
+        for c in range(cards.n):
+            cid, target = cards.ids[c], TARGET_NAMES[cards.target[c]]
+            if target in SQUARE_TARGETS:
+                for sq in range(B.SQUARES):
+                    entries.append((f"play {cid} {names[sq]}", "play", (c, sq, -1)))
+            elif target == "opponent":
+                for p in range(MAX_PLAYERS):
+                    entries.append((f"play {cid} p{p + 1}", "play", (c, p, -1)))
+            elif target == "commandment":
+                for k in cards.commandments:
+                    for p in range(MAX_PLAYERS):
+                        entries.append((f"play {cid} {cards.ids[k]} p{p + 1}", "play", (c, k, p)))
+            else:
+                entries.append((f"play {cid}", "play", (c, -1, -1)))
+        entries.append(("pass", "pass", ()))
+        entries.append(("end", "end", ()))
+        aliases = {"respond": "play", "vigilance": "vigil", "prayer": "preach"}
+        self.actions = ActionSpace(self.name, f"{self.name}:{self.content_hash}", entries, aliases)
+        lk = self.actions.lookup()
+        S = range(B.SQUARES)
+        self.A_place_priest = [lk[("place_priest", (sq,))] for sq in S]
+        self.A_place_zealot = [lk[("place_zealot", (sq,))] for sq in S]
+        self.A_move = [{n: lk[("move", (sq, n))] for n in B.NEIGHBOURS[sq]} for sq in S]
+        for a in self.catacomb_squares:
+            for b in self.catacomb_squares:
+                if a != b and b not in B.NEIGHBOURS[a]:
+                    self.A_move[a][b] = lk[("move", (a, b))]
+        self.A_preach = [lk[("preach", (sq,))] for sq in S]
+        self.A_establish = [lk[("establish", (sq,))] for sq in S]
+        self.A_vigil = [lk[("vigil", (sq,))] for sq in S]
+        self.A_desecrate = [lk[("desecrate", (sq,))] for sq in S]
+        self.A_reclaim = [lk[("reclaim", (sq,))] for sq in S]
+        self.A_assassinate = [{n: lk[("assassinate", (sq, n))] for n in B.NEIGHBOURS[sq]} for sq in S]
+        self.A_attack = [{n: lk[("attack", (sq, n))] for n in B.NEIGHBOURS[sq]} for sq in S]
+        self.A_convert = [{n: lk[("convert", (sq, n))] for n in B.NEIGHBOURS[sq]} for sq in S]
+        self.A_train = [[lk[("train", (k, sq))] for sq in S] for k in (PRIEST, ZEALOT)]
+        self.A_play: list = []
+        for c in range(cards.n):
+            t = cards.target[c]
+            if TARGET_NAMES[t] in SQUARE_TARGETS:
+                self.A_play.append([lk[("play", (c, sq, -1))] for sq in S])
+            elif t == T_OPPONENT:
+                self.A_play.append([lk[("play", (c, p, -1))] for p in range(MAX_PLAYERS)])
+            elif t == T_COMMANDMENT:
+                self.A_play.append({(k, p): lk[("play", (c, k, p))] for k in cards.commandments
+                                    for p in range(MAX_PLAYERS)})
+            else:
+                self.A_play.append(lk[("play", (c, -1, -1))])
+        self.A_pass = lk[("pass", ())]
+        self.A_end = lk[("end", ())]
+
+    def new(self, seed: int = 0, **options: Any):
+        from .state import DivineState
+
+        opts = self.options(**options)
+        return DivineState.new_game(self, Rng(seed), opts.players, opts.turn_limit)
+
+    def from_position(self, position: dict):
+        from .position import state_from_position
+
+        return state_from_position(self, position)
+
+    def describe_action(self, action) -> str:
+        from .describe import describe
+
+        return describe(self, action)
+
+
+def _evaluate(self, state, player: int) -> float:
+    from .evaluation import evaluate
+
+    return evaluate(state, player)
+
+
+def _rollout_action(self, state, player: int, rng):
+    from .heuristics import rollout_action
+
+    return rollout_action(state, player, rng)
+
+
+DivineGame.evaluate = _evaluate
+DivineGame.rollout_action = _rollout_action
+UNIT_TARGET_NAMES = UNIT_TARGETS

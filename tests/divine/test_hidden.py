@@ -1,0 +1,87 @@
+"""Hidden information: hands and the deck order never leak through an observation,
+an event or a PlayerView; determinize resamples exactly what a player cannot see."""
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from credo.games import load
+from credo.kernel import PlayerView, Rng
+
+PROPS = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def reach(players: int, seed: int, steps: int):
+    game = load("divine")
+    s = game.new(seed, players=players)
+    rng = Rng(seed)
+    for _ in range(steps):
+        if s.is_over:
+            break
+        p = s.to_move[0]
+        s.apply(game.rollout_action(s, p, rng), p)
+    return s
+
+
+def swap_hidden(s, player: int, rng: Rng):
+    """The same state with every card `player` cannot see dealt differently."""
+    return s.determinize(player, rng)
+
+
+@PROPS
+@given(st.integers(2, 4), st.integers(0, 10**6), st.integers(0, 300), st.integers(0, 10**6))
+def test_states_differing_only_in_hidden_cards_look_the_same(players, seed, steps, other):
+    s = reach(players, seed, steps)
+    for p in range(players):
+        world = swap_hidden(s, p, Rng(other))
+        assert world.observation(p) == s.observation(p)
+        assert world.observation(None)["hand"] is None
+        if p in s.to_move:
+            assert world.legal_actions(p) == s.legal_actions(p)
+
+
+@PROPS
+@given(st.integers(2, 4), st.integers(0, 10**6), st.integers(0, 200))
+def test_determinize_resamples_other_hands_and_the_deck_only(players, seed, steps):
+    s = reach(players, seed, steps)
+    game = s.game
+    nc = game.cards.n
+    for p in range(players):
+        world = s.determinize(p, Rng(seed + p))
+        assert world.hand[p * nc:(p + 1) * nc] == s.hand[p * nc:(p + 1) * nc]
+        assert world.hsize == s.hsize
+        assert sorted(world.deck + [c for q in range(players) if q != p
+                                    for c in range(nc) for _ in range(world.hand[q * nc + c])]) == \
+            sorted(s.deck + [c for q in range(players) if q != p
+                             for c in range(nc) for _ in range(s.hand[q * nc + c])])
+        assert world.board == s.board and world.ctrl == s.ctrl and world.discard == s.discard
+        assert world.rng.to_position() != s.rng.to_position()
+
+
+def test_a_draw_is_told_only_to_the_drawer():
+    s = load("divine").new(3, players=3)
+    for e in s.events(None):
+        assert not e.text.startswith("You draw")
+    mine = [e.text for e in s.events(0) if e.text.startswith("You draw")]
+    assert len(mine) == 4
+    for p in (1, 2):
+        assert not any(e.visible_to == frozenset({0}) for e in s.events(p))
+
+
+def test_observations_hide_hands_and_the_deck_order():
+    s = reach(3, 11, 50)
+    obs = s.observation(1)
+    assert obs["hand"] is not None and obs["deck_size"] == len(s.deck)
+    assert "deck" not in obs
+    for p in (0, 2):
+        assert "hand" not in obs["players_state"][p]
+    assert s.observation(None)["hand"] is None
+
+
+def test_a_player_view_holds_no_hidden_cards():
+    s = reach(4, 5, 80)
+    p = s.to_move[0]
+    view = PlayerView(s, p, seed=3)
+    assert view.observation == s.observation(p)
+    world = view.sample_world(Rng(9))
+    assert world.observation(p) == s.observation(p)
+    assert len(world.events(p)) == 0
