@@ -18,6 +18,8 @@ class Board:
         # step[sq][f]: the square one step from sq in direction f, or -1 off the board
         self.step = [[self._step(sq, f) for f in range(4)] for sq in range(self.size)]
         self.neighbours = [[n for n in row if n >= 0] for row in self.step]
+        # dist[a][b]: orthogonal steps between two squares (hot in evaluation and rollouts)
+        self.dist = [[self.distance(a, b) for b in range(self.size)] for a in range(self.size)]
         self.within = [
             [[t for t in range(self.size) if t != sq and self.distance(sq, t) <= r] for r in range(9)]
             for sq in range(self.size)

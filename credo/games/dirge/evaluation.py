@@ -41,6 +41,7 @@ def evaluate(s, player: int) -> float:
             return 1.0 if s.winner == player else -1.0
         return 0.0
     t, b = s.game.tables, s.game.board
+    dist = b.dist
     score = 0.0
     alive = [c for c in range(t.n) if s.pos[c] >= 0]
     for c in alive:
@@ -55,9 +56,9 @@ def evaluate(s, player: int) -> float:
         nearest = 99
         for d in alive:
             if s.owner[d] != s.owner[c]:
-                dist = b.distance(s.pos[c], s.pos[d])
-                nearest = min(nearest, dist)
-                if dist == 1:
+                steps = dist[s.pos[c]][s.pos[d]]
+                nearest = min(nearest, steps)
+                if steps == 1:
                     side = b.side_hit(s.pos[c], s.facing[c], s.pos[d])
                     if side == BACK:
                         score -= sign * 0.25 * worth

@@ -21,13 +21,18 @@ def rollout_action(state, player: int, rng):
         calm = [a for a in actions if a.kind not in ("end", "done")]
         return rng.choice(calm or actions)
     board = state.game.board
+    dist, step = board.dist, board.step
     me = state.owner[state.active]
     enemies = [state.pos[c] for c in range(state.game.tables.n) if state.owner[c] == 1 - me and state.pos[c] >= 0]
+    nearest: dict[int, int] = {}
     best, best_score = [], None
     for a in moves:
         sq, f = a.args
-        near = min(board.distance(sq, e) for e in enemies)
-        ahead = board.step[sq][f]
+        near = nearest.get(sq)
+        if near is None:
+            row = dist[sq]
+            near = nearest[sq] = min(row[e] for e in enemies)
+        ahead = step[sq][f]
         score = -near + (3 if ahead >= 0 and ahead in enemies else 0)
         if best_score is None or score > best_score:
             best, best_score = [a], score

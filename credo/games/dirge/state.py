@@ -478,7 +478,7 @@ class DirgeState(State):
     def side_attacked(self, attacker: int, defender: int) -> tuple[int, bool]:
         """(side of the defender that is hit, whether the attack is from an adjacent space)."""
         b = self.game.board
-        if b.distance(self.pos[attacker], self.pos[defender]) == 1:
+        if b.dist[self.pos[attacker]][self.pos[defender]] == 1:
             return b.side_hit(self.pos[defender], self.facing[defender], self.pos[attacker]), True
         return FLANK, False  # Range 3: a non-adjacent target is treated as attacked on a flank
 
