@@ -60,7 +60,8 @@ def mid_game_states(game, count=200):
         seed += 1
         steps = 0
         while not s.is_over and steps < 400:
-            s.apply(rng.choice(s.legal_actions()), s.to_move[0])
+            player = s.to_move[0]
+            s.apply(rng.choice(s.legal_actions(player)), player)
             steps += 1
             if steps % 40 == 0 and not s.is_over:
                 states.append(s.copy())
