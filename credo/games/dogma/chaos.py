@@ -1,0 +1,399 @@
+"""Chaos mode (section 2.1.1): the 12 packets, their passing, placing cards into the
+Arcana at once, the end of preparation, the extra packet and its 20 damage.
+
+Cards are coded as ints: a Prophet is its content index, a Cult card 100 + index, a Relic
+200 + index, a Divine Intervention 300 + its physical index. Credo ruling D-18: the 12
+packets lie in 2 rows of 6 forming a circle; player 1 starts with the first packet of row 1,
+player 2 with the first packet of row 2; each moves on to the next packet of the circle when
+both have finished the packet in hand (a concluded player no longer holds one up)."""
+
+from __future__ import annotations
+
+from credo.kernel import IllegalAction
+
+from . import rules as R
+from .game import ARCANA
+
+PACKETS = 12
+PROPHETS_PER_PACKET = 2
+OTHERS_PER_PACKET = 7
+EXTRA_PACKET_DAMAGE = 20
+MIN_PROPHETS = 4
+CULT, RELIC, DI = 100, 200, 300
+
+
+def kind(code: int) -> str:
+    return "prophet" if code < CULT else "cult" if code < RELIC else "relic" if code < DI else "di"
+
+
+class Prep:
+    """The state of the Chaos preparation (copied by hand)."""
+
+    __slots__ = (
+        "bc",
+        "bd",
+        "bp",
+        "concluded",
+        "free",
+        "hold",
+        "packets",
+        "paid",
+        "start",
+        "step",
+        "waiting",
+    )
+
+    def __init__(self) -> None:
+        self.packets: list[list[int]] = []
+        self.start = (0, PACKETS // 2)
+        self.step = [0, 0]
+        self.hold = [0, PACKETS // 2]
+        self.waiting = [False, False]
+        self.concluded = [False, False]
+        self.free = [-1, -1]  # packets left to examine free once the other player concluded (-1: not yet)
+        self.paid = [0, 0]
+        self.bp = [[-1] * ARCANA, [-1] * ARCANA]
+        self.bc: list[list[list[int]]] = [[[] for _ in range(ARCANA)] for _ in range(2)]
+        self.bd: list[list[int]] = [[], []]
+
+    def copy(self) -> Prep:
+        c = Prep.__new__(Prep)
+        c.packets = [p[:] for p in self.packets]
+        c.start = self.start
+        c.step = self.step[:]
+        c.hold = self.hold[:]
+        c.waiting = self.waiting[:]
+        c.concluded = self.concluded[:]
+        c.free = self.free[:]
+        c.paid = self.paid[:]
+        c.bp = [self.bp[0][:], self.bp[1][:]]
+        c.bc = [[x[:] for x in self.bc[0]], [x[:] for x in self.bc[1]]]
+        c.bd = [self.bd[0][:], self.bd[1][:]]
+        return c
+
+    def to_move(self) -> tuple[int, ...]:
+        return tuple(p for p in range(2) if not self.concluded[p] and not self.waiting[p])
+
+
+def deal(game, rng) -> Prep:
+    t = game.tables
+    prophets = list(range(len(t.prophet_ids)))
+    others = [CULT + i for i in range(len(t.cult_ids))] + [RELIC + i for i in range(len(t.relic_ids))] + [
+        DI + k for k in range(len(t.di_ids))]
+    rng.shuffle(prophets)
+    rng.shuffle(others)
+    prep = Prep()
+    for n in range(PACKETS):
+        prep.packets.append(prophets[n * PROPHETS_PER_PACKET:(n + 1) * PROPHETS_PER_PACKET]
+                            + others[n * OTHERS_PER_PACKET:(n + 1) * OTHERS_PER_PACKET])
+    return prep
+
+
+def card_name(game, code: int) -> str:
+    t = game.tables
+    k = kind(code)
+    if k == "prophet":
+        return t.prophet_names[code]
+    if k == "cult":
+        return t.cult_names[code - CULT]
+    if k == "relic":
+        return t.relic_names[code - RELIC]
+    return t.di_names[code - DI]
+
+
+def card_id(game, code: int) -> str:
+    t = game.tables
+    k = kind(code)
+    if k == "prophet":
+        return t.prophet_ids[code]
+    if k == "cult":
+        return t.cult_ids[code - CULT]
+    if k == "relic":
+        return t.relic_ids[code - RELIC]
+    return t.di_ids[code - DI]
+
+
+def complete(game, prep: Prep, p: int) -> bool:
+    """All 5 Arcana complete: 4 Prophets with 3 associated cards (Elaine: or 4 Cult cards) and 4 Interventions."""
+    if len(prep.bd[p]) != 4:
+        return False
+    for k in range(ARCANA):
+        if prep.bp[p][k] < 0 or len(prep.bc[p][k]) < 3:
+            return False
+    return True
+
+
+def minimum(prep: Prep, p: int) -> bool:
+    """At least 4 Prophets with 1 associated card each."""
+    return sum(1 for k in range(ARCANA) if prep.bp[p][k] >= 0 and prep.bc[p][k]) >= MIN_PROPHETS
+
+
+def packets_left(prep: Prep, p: int) -> bool:
+    return prep.step[p] + 1 < PACKETS
+
+
+def placement_error(game, prep: Prep, p: int, code: int, n: int) -> str | None:
+    """Why `code` cannot go into Arcanum n (0-based; 4 is the Divine Interventions), or None."""
+    c = game.content
+    k = kind(code)
+    if k == "di":
+        if n != ARCANA:
+            return "a Divine Intervention goes into the fifth Arcanum (5)"
+        if len(prep.bd[p]) >= 4:
+            return "the Divine Interventions Arcanum already holds 4 cards"
+        return None
+    if n >= ARCANA:
+        return "the fifth Arcanum holds only Divine Interventions"
+    cards = prep.bc[p][n]
+    pi = prep.bp[p][n]
+    if k == "prophet":
+        if pi >= 0:
+            return f"Arcanum {n + 1} already holds a Prophet"
+        prophet = c.prophets[code]
+        for x in cards:
+            if kind(x) == "cult":
+                card = c.cults[x - CULT]
+                if not prophet.allows(card.religion, card.type):
+                    return f"{card.name}, already in Arcanum {n + 1}, breaks {prophet.name}'s sleeve restrictions"
+        return None
+    elaine = pi >= 0 and c.prophets[pi].ability.extra_cult_slot
+    cults = sum(1 for x in cards if kind(x) == "cult")
+    relics = len(cards) - cults
+    if k == "relic":
+        if relics >= 3 or len(cards) >= 3:
+            return f"Arcanum {n + 1} already holds a Prophet's 3 associated cards"
+        return None
+    if len(cards) >= 3 and not (elaine and len(cards) == 3 and cults == 3):
+        return f"Arcanum {n + 1} already holds a Prophet's 3 associated cards"
+    if pi >= 0:
+        card = c.cults[code - CULT]
+        prophet = c.prophets[pi]
+        if not prophet.allows(card.religion, card.type):
+            return f"{card.name} ({card.religion} {card.type.replace('_', ' ')}) breaks {prophet.name}'s sleeve restrictions"
+    return None
+
+
+def legal(s, p: int) -> list:
+    g = s.game
+    prep = s.prep
+    out = []
+    if prep.waiting[p] or prep.concluded[p]:
+        return out
+    if prep.hold[p] >= 0:
+        seen_di = set()
+        for code in prep.packets[prep.hold[p]]:
+            if kind(code) == "di":
+                did = card_id(g, code)
+                if did in seen_di:
+                    continue
+                seen_di.add(did)
+                if placement_error(g, prep, p, code, ARCANA) is None:
+                    out.append(g.A_take[("di", did, ARCANA)])
+                continue
+            key = (kind(code), card_id(g, code))
+            for n in range(ARCANA):
+                if placement_error(g, prep, p, code, n) is None:
+                    out.append(g.A_take[key + (n,)])
+        out.append(g.A_done_packet)
+    elif packets_left(prep, p):
+        out.append(g.A_continue)
+    if complete(g, prep, p) or (prep.concluded[1 - p] and (minimum(prep, p) or not packets_left(prep, p))):
+        out.append(g.A_conclude)
+    if not out:
+        out.append(g.A_conclude)
+    return out
+
+
+def explain(s, action, p: int) -> tuple[str, str]:
+    g, prep = s.game, s.prep
+    rule = R.CHAOS
+    if prep.concluded[p]:
+        return rule, "you have declared your preparation concluded"
+    if prep.waiting[p]:
+        return rule, "you may not examine the next packet until the other player has finished the packet in hand"
+    if action.kind == "take":
+        if prep.hold[p] < 0:
+            return rule, "you hold no packet: 'continue' (20 damage) or 'conclude'"
+        k, cid, n = action.args
+        codes = [x for x in prep.packets[prep.hold[p]] if kind(x) == k and card_id(g, x) == cid]
+        if not codes:
+            return rule, f"{cid} is not in the packet you hold"
+        return rule, placement_error(g, prep, p, codes[0], n) or "that card cannot be placed there"
+    if action.kind == "done_packet":
+        return rule, "you hold no packet"
+    if action.kind == "continue":
+        if prep.hold[p] >= 0:
+            return rule, "finish the packet in hand first ('done')"
+        return rule, "no packet is left to examine"
+    if action.kind == "conclude":
+        if prep.concluded[1 - p]:
+            return rule, "you may conclude with at least 4 Prophets with 1 associated card each"
+        return rule, "a player declares the preparation concluded when all 5 Arcana are complete"
+    return rule, "the Arcana are being built (Chaos mode): take cards, 'done', 'continue' or 'conclude'"
+
+
+def apply(s, action, p: int) -> None:
+    g, prep = s.game, s.prep
+    kind_ = action.kind
+    if kind_ == "take":
+        k, cid, n = action.args
+        packet = prep.packets[prep.hold[p]]
+        code = next(x for x in packet if kind(x) == k and card_id(g, x) == cid)
+        packet.remove(code)
+        if k == "prophet":
+            prep.bp[p][n] = code
+        elif k == "di":
+            prep.bd[p].append(code)
+        else:
+            prep.bc[p][n].append(code)
+        s.narrate("Player {} places a card from the packet into one of their Arcana.", (p + 1,), R.CHAOS)
+        s.narrate("You place {} into Arcanum {}.", (card_name(g, code), n + 1), R.CHAOS, frozenset((p,)))
+        return
+    if kind_ == "done_packet":
+        s.narrate("Player {} has finished examining their packet.", (p + 1,), R.CHAOS)
+        prep.hold[p] = -1
+        prep.waiting[p] = True
+        _advance(s)
+        return
+    if kind_ == "continue":
+        prep.paid[p] += 1
+        s.pend_dmg[p] += EXTRA_PACKET_DAMAGE
+        s.narrate("Player {} places {} damage in front of themselves to examine another packet.",
+                  (p + 1, EXTRA_PACKET_DAMAGE), R.CHAOS)
+        _next_packet(s, p)
+        return
+    # conclude
+    prep.concluded[p] = True
+    prep.hold[p] = -1
+    prep.waiting[p] = False
+    s.narrate("Player {} declares their preparation concluded.", (p + 1,), R.CHAOS)
+    other = 1 - p
+    if not prep.concluded[other] and prep.free[other] < 0:
+        prep.free[other] = 1
+        s.narrate("Player {} may examine one more packet besides the one in hand; each further packet costs "
+                  "{} damage.", (other + 1, EXTRA_PACKET_DAMAGE), R.CHAOS)
+    _advance(s)
+
+
+def _next_packet(s, p: int) -> None:
+    prep = s.prep
+    prep.step[p] += 1
+    prep.hold[p] = (prep.start[p] + prep.step[p]) % PACKETS
+    prep.waiting[p] = False
+    s.narrate("Player {} takes the next packet ({} cards).", (p + 1, len(prep.packets[prep.hold[p]])), R.CHAOS)
+
+
+def _advance(s) -> None:
+    prep = s.prep
+    if all(prep.concluded):
+        finish(s)
+        return
+    active = [p for p in range(2) if not prep.concluded[p]]
+    if len(active) == 2:
+        if all(prep.waiting):
+            for p in range(2):
+                if packets_left(prep, p):
+                    _next_packet(s, p)
+                else:
+                    prep.waiting[p] = False  # nothing left: only 'conclude' remains
+        return
+    p = active[0]
+    if prep.waiting[p]:
+        prep.waiting[p] = False
+        if prep.free[p] > 0 and packets_left(prep, p):
+            prep.free[p] -= 1
+            _next_packet(s, p)
+
+
+def finish(s) -> None:
+    """Preparation over: the Arcana become the players' decks; the Opening begins."""
+    from .state import EMPTY, REAR
+
+    g = s.game
+    prep = s.prep
+    proph, cults, relics = [-1] * (2 * ARCANA), [()] * (2 * ARCANA), [()] * (2 * ARCANA)
+    for p in range(2):
+        k = 0
+        for n in range(ARCANA):
+            pi = prep.bp[p][n]
+            cards = prep.bc[p][n]
+            if pi < 0:
+                if cards:
+                    s.narrate("Player {}'s Arcanum {} has no Prophet: its cards are discarded.", (p + 1, n + 1), R.CHAOS)
+                continue
+            sl = p * ARCANA + k
+            proph[sl] = pi
+            cults[sl] = tuple(x - CULT for x in cards if kind(x) == "cult")
+            relics[sl] = tuple(x - RELIC for x in cards if kind(x) == "relic")
+            k += 1
+        s.rear[p] = list(range(k))
+        s.di[p] = [x - DI for x in prep.bd[p]]
+    s.proph, s.cults, s.relics = tuple(proph), tuple(cults), tuple(relics)
+    s.where = [REAR if x >= 0 else EMPTY for x in proph]
+    s.prep = None
+    s.narrate("The preparation is over; the remaining cards go back to the box.", (), R.CHAOS)
+    s.begin_opening()
+    del g
+
+
+def observation(s, viewer) -> dict | None:
+    prep = s.prep
+    if prep is None:
+        return None
+    g = s.game
+    out = {"concluded": list(prep.concluded), "waiting": list(prep.waiting), "paid": list(prep.paid),
+           "free_packets": list(prep.free), "packets_examined": [x + 1 for x in prep.step],
+           "holding": [prep.hold[p] >= 0 for p in range(2)]}
+    if viewer in (0, 1):
+        h = prep.hold[viewer]
+        out["packet"] = sorted(card_id(g, x) for x in prep.packets[h]) if h >= 0 else None
+        out["arcana"] = [{"prophet": card_id(g, prep.bp[viewer][n]) if prep.bp[viewer][n] >= 0 else None,
+                          "cards": [card_id(g, x) for x in prep.bc[viewer][n]]} for n in range(ARCANA)]
+        out["interventions"] = [card_id(g, x) for x in prep.bd[viewer]]
+        out["complete"] = complete(g, prep, viewer)
+        out["minimum"] = minimum(prep, viewer)
+    return out
+
+
+def determinize(w, viewer: int, rng) -> None:
+    """Resample what the viewer cannot see: other packets and the opponent's Arcana, by card class."""
+    prep = w.prep
+    q = 1 - viewer
+    mine = prep.hold[viewer]
+    places = []  # (container, index, class)
+    for n, packet in enumerate(prep.packets):
+        if n == mine:
+            continue
+        for i, x in enumerate(packet):
+            places.append((packet, i, "P" if kind(x) == "prophet" else "O"))
+    for n in range(ARCANA):
+        if prep.bp[q][n] >= 0:
+            places.append((prep.bp[q], n, "P"))
+        for i in range(len(prep.bc[q][n])):
+            places.append((prep.bc[q][n], i, "A"))
+    for i in range(len(prep.bd[q])):
+        places.append((prep.bd[q], i, "D"))
+    pool = {"P": [], "A": [], "D": [], "O": []}
+    for cont, i, cls in places:
+        x = cont[i]
+        if cls == "P":
+            pool["P"].append(x)
+        elif kind(x) == "di":
+            pool["D"].append(x)
+        else:
+            pool["A"].append(x)
+    for v in pool.values():
+        rng.shuffle(v)
+    need_d = sum(1 for _, _, c in places if c == "D")
+    need_a = sum(1 for _, _, c in places if c == "A")
+    fill = {"P": pool["P"], "D": pool["D"][:need_d], "A": pool["A"][:need_a]}
+    rest = pool["D"][need_d:] + pool["A"][need_a:]
+    rng.shuffle(rest)
+    fill["O"] = rest
+    for cont, i, cls in places:
+        cont[i] = fill[cls].pop()
+
+
+def check_options(opts) -> None:
+    if opts.decks or opts.arcana or opts.interventions:
+        raise IllegalAction(R.CHAOS, "Chaos mode builds the Arcana from the packets: no decks or arcana options")

@@ -1,0 +1,165 @@
+"""Building the five Arcana: Predestination options, Free Will construction with
+its legality checks, and the one-box variant.
+
+A deck is (arcana, interventions, initial damage): arcana is a list of four
+(prophet, cult cards, relics) in content indices; interventions lists physical
+Divine Intervention cards, top first."""
+
+from __future__ import annotations
+
+from credo.kernel import IllegalAction
+
+from . import rules as R
+from .game import MAX_CULT
+
+ONE_BOX_DAMAGE = 30  # 2.1.3: "that player starts with 30 damage on the first Prophet they deploy"
+
+
+def _di_pool(t) -> dict[str, list[int]]:
+    pool: dict[str, list[int]] = {}
+    for k, did in enumerate(t.di_ids):
+        pool.setdefault(did, []).append(k)
+    return pool
+
+
+def predestination_decks(game, opts, rng):
+    t = game.tables
+    ids = game.option_ids
+    decks = opts.decks
+    if decks is None:
+        a = rng.below(len(ids))
+        b = rng.below(len(ids) - 1)
+        decks = [ids[a], ids[b if b < a else b + 1]]
+    if len(decks) != 2:
+        raise IllegalAction(R.PREDESTINATION, f"each of the 2 players chooses one option, {len(decks)} given")
+    for d in decks:
+        if d not in ids:
+            raise IllegalAction(R.PREDESTINATION, f"{d!r} is not a Predestination option ({', '.join(ids)})")
+    if decks[0] == decks[1]:
+        raise IllegalAction(R.PREDESTINATION, "the two players choose different options: one box holds each option's cards once")
+    pool = _di_pool(t)
+    out = []
+    for d in decks:
+        opt = game.content.options[ids.index(d)]
+        arcana = []
+        for arc in opt.arcana:
+            cults = tuple(t.cult_by_id[c] for c in arc.cards if c in t.cult_by_id)
+            relics = tuple(t.relic_by_id[c] for c in arc.cards if c in t.relic_by_id)
+            arcana.append((t.prophet_by_id[arc.prophet], cults, relics))
+        dis = [pool[did].pop(0) for did in opt.interventions]
+        out.append((arcana, dis, 0))
+    return out, decks
+
+
+def check_arcana(game, arcana: list[list[str]], interventions: list[str], who: str = "") -> tuple:
+    """Validate one player's Free Will Arcana; raise IllegalAction naming the card and the
+    restriction it breaks. Returns (arcana, intervention ids) in content indices."""
+    t, c = game.tables, game.content
+    if len(arcana) != 4:
+        raise IllegalAction(R.SETUP, f"{who}4 Arcana each contain 1 Prophet and 3 associated cards; {len(arcana)} given")
+    out = []
+    seen_prophets: set[str] = set()
+    for n, arc in enumerate(arcana, start=1):
+        if not arc or arc[0] not in t.prophet_by_id:
+            raise IllegalAction(R.SETUP, f"{who}Arcanum {n} must start with a Prophet; {arc[0] if arc else 'nothing'!r} is not one")
+        pid = arc[0]
+        p = c.prophets[t.prophet_by_id[pid]]
+        if pid in seen_prophets:
+            raise IllegalAction(R.SETUP, f"{who}{p.name} is in two Arcana; the box holds one")
+        seen_prophets.add(pid)
+        cults, relics = [], []
+        for cid in arc[1:]:
+            if cid in t.cult_by_id:
+                card = c.cults[t.cult_by_id[cid]]
+                if not p.allows(card.religion, card.type):
+                    raise IllegalAction(R.COMPONENTS, f"{who}{card.name} ({card.religion} {card.type.replace('_', ' ')}) "
+                                        f"breaks {p.name}'s sleeve restrictions")
+                cults.append(t.cult_by_id[cid])
+            elif cid in t.relic_by_id:
+                relics.append(t.relic_by_id[cid])
+            else:
+                raise IllegalAction(R.SETUP, f"{who}{cid!r} is neither a Cult card nor a Relic (Arcanum {n})")
+        limit = MAX_CULT if p.ability.extra_cult_slot else 3
+        if len(cults) > limit:
+            raise IllegalAction(R.OPENING, f"{who}{p.name} holds {len(cults)} Cult cards; up to {limit} may be assigned")
+        if len(relics) > 3:
+            raise IllegalAction(R.OPENING, f"{who}{p.name} holds {len(relics)} Relics; up to 3 may be assigned")
+        extra = 1 if p.ability.extra_cult_slot and len(cults) == 4 else 0
+        if len(cults) + len(relics) != 3 + extra:
+            raise IllegalAction(R.SETUP, f"{who}Arcanum {n} ({p.name}) holds {len(cults) + len(relics)} associated "
+                                "cards; an Arcanum holds a Prophet and 3 associated cards")
+        if not cults:
+            raise IllegalAction(R.SETUP, f"{who}{p.name} has no Cult card")
+        out.append((t.prophet_by_id[pid], tuple(cults), tuple(relics)))
+    if len(interventions) != 4:
+        raise IllegalAction(R.SETUP, f"{who}the fifth Arcanum holds 4 Divine Interventions; {len(interventions)} given")
+    for did in interventions:
+        if did not in t.di_ids:
+            raise IllegalAction(R.SETUP, f"{who}{did!r} is not a Divine Intervention")
+    return out, list(interventions)
+
+
+def _random_arcana(game, rng, used: set):
+    """A random legal deck from the cards not yet `used` (one box shared by both players)."""
+    t, c = game.tables, game.content
+    prophets = [i for i in range(len(c.prophets)) if ("p", i) not in used]
+    rng.shuffle(prophets)
+    arcana = []
+    for pi in prophets:
+        if len(arcana) == 4:
+            break
+        p = c.prophets[pi]
+        cults = [i for i, card in enumerate(c.cults) if ("c", i) not in used and p.allows(card.religion, card.type)]
+        if len(cults) < 2:
+            continue
+        rng.shuffle(cults)
+        relics = [i for i in range(len(c.relics)) if ("r", i) not in used]
+        take_relic = bool(relics) and (rng.below(3) == 0 or len(cults) < 3)
+        if len(cults) < 3 and not take_relic:
+            continue
+        chosen_c = cults[: 2 if take_relic else 3]
+        chosen_r = [rng.choice(relics)] if take_relic else []
+        used.add(("p", pi))
+        used.update(("c", i) for i in chosen_c)
+        used.update(("r", i) for i in chosen_r)
+        arcana.append([t.prophet_ids[pi]] + [t.cult_ids[i] for i in chosen_c] + [t.relic_ids[i] for i in chosen_r])
+    free = [k for k in range(len(t.di_ids)) if ("d", k) not in used]
+    rng.shuffle(free)
+    dis = free[:4]
+    used.update(("d", k) for k in dis)
+    return arcana, [t.di_ids[k] for k in dis]
+
+
+def free_will_decks(game, opts, rng):
+    t = game.tables
+    if opts.arcana is not None:
+        if len(opts.arcana) != 2 or opts.interventions is None or len(opts.interventions) != 2:
+            raise IllegalAction(R.FREE_WILL, "give four Arcana and four Divine Interventions for each of the 2 players")
+        specs = [(opts.arcana[p], opts.interventions[p]) for p in range(2)]
+    else:
+        used: set = set()
+        specs = [_random_arcana(game, rng, used) for _ in range(2)]
+    first = rng.below(2) if opts.one_box else -1
+    pool = _di_pool(t)
+    decks = []
+    counts: dict[tuple, int] = {}
+    for p, (arcana, dis) in enumerate(specs):
+        who = f"player {p + 1}: "
+        arcs, di_ids = check_arcana(game, arcana, dis, who)
+        if opts.one_box:
+            for pi, cults, relics in arcs:
+                for key in [("prophet", pi)] + [("cult", x) for x in cults] + [("relic", x) for x in relics]:
+                    counts[key] = counts.get(key, 0) + 1
+                    if counts[key] > 1:
+                        name = (t.prophet_names if key[0] == "prophet" else t.cult_names if key[0] == "cult"
+                                else t.relic_names)[key[1]]
+                        raise IllegalAction(R.FREE_WILL, f"{who}{name} is used twice; one box holds it once")
+        if not opts.one_box:
+            pool = _di_pool(t)  # each player has their own copy of the game
+        picked = []
+        for did in di_ids:
+            if not pool[did]:
+                raise IllegalAction(R.FREE_WILL, f"{who}no copy of {did!r} is left in the box")
+            picked.append(pool[did].pop(0))
+        decks.append((arcs, picked, ONE_BOX_DAMAGE if p == first else 0))
+    return decks, first

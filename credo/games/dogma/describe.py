@@ -1,0 +1,31 @@
+"""Help text for an action: what it does, in a sentence."""
+
+from __future__ import annotations
+
+from .game import PATHS
+
+
+def describe(game, action) -> str:
+    t = game.tables
+    kind, args = action.kind, action.args
+    if kind == "deploy":
+        return f"Choose the Prophet in position {args[0] + 1} of your rear guard (at the Opening: Arcanum {args[0] + 1}) as your active Prophet."
+    if kind == "summon":
+        return f"Order I, Summoning (priority): withdraw your active Prophet and deploy the one in rear-guard position {args[0] + 1}."
+    if kind == "intervene":
+        return "Order II: play the top card of your Divine Interventions Arcanum."
+    if kind == "appeal":
+        return "Order II, Appeal to Rationality (Divine Interventions spent): every active Prophet receives 30 damage."
+    if kind == "cult":
+        return f"Order III: reveal and activate your active Prophet's Cult card {args[0] + 1}."
+    if kind == "special":
+        skind, i, cid = t.specials[args[0]]
+        ab = game.content.prophets[i].ability if skind == "prophet" else game.content.relics[i].ability
+        return f"Order III, Special: trigger {ab.name} ({cid}): {ab.text}"
+    if kind == "pass":
+        return "No Order can be used: pass this turn."
+    if kind == "wither":
+        return f"Place the Withering marker on Cult card {args[0] + 1}: it is out of the game while the marker stays."
+    if kind == "path":
+        return f"Fidelity Test: choose the path {PATHS[args[0]]} in secret; the tester must name it to pass."
+    return f"Fidelity Test: name the path {PATHS[args[0]]}; if the opponent chose it, the test is passed."

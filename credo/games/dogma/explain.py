@@ -1,0 +1,90 @@
+"""Why an action is illegal: the rule it breaks, in words a player understands.
+
+Only reached when an action is not among the legal ones, so it may be slow."""
+
+from __future__ import annotations
+
+from credo.kernel import IllegalAction
+
+from . import rules as R
+from .game import ARCANA, ARDUOUS, FANATICISM
+
+
+def explain(s, action, player: int) -> IllegalAction:
+    rule, message = _reason(s, action, player)
+    return IllegalAction(rule, message, str(action))
+
+
+def _reason(s, action, player: int) -> tuple[str, str]:
+    from .state import DEPLOY, OVER
+
+    t = s.game.tables
+    kind, args = action.kind, action.args
+    if s.phase == OVER:
+        return R.END, "the game is over"
+    if s.prep is not None:
+        from .chaos import explain as chaos_explain
+
+        return chaos_explain(s, action, player)
+    if kind in ("take", "done_packet", "continue", "conclude"):
+        return R.CHAOS, "the Arcana are built before the Opening (Chaos mode only)"
+    if s.pend_w:
+        sl = s.pend_w[0][1]
+        if kind != "wither":
+            return R.MALEFIC, f"first place Withering on one of {s.name(sl)}'s Cult cards ('wither N')"
+        j = args[0]
+        if j >= len(s.cults[sl]):
+            return R.MALEFIC, f"{s.name(sl)} has only {len(s.cults[sl])} Cult cards"
+        return R.MALEFIC, f"Cult card {j + 1} is out of the game and cannot be targeted"
+    if s.test is not None:
+        _c, (tester, _fid) = s.test
+        if kind == "guess" and player != tester:
+            return R.FIDELITY, "you choose the path in secret ('path X'); the other player names one"
+        if kind == "path" and player == tester:
+            return R.FIDELITY, "you are attempting the Fidelity Test: name the path the opponent chose ('guess X')"
+        return R.FIDELITY, "a Fidelity Test is under way: choose one of violence, rationality, blasphemy"
+    if kind in ("wither", "path", "guess"):
+        return (R.MALEFIC if kind == "wither" else R.FIDELITY), "no such decision is pending"
+    if s.phase == DEPLOY:
+        if kind != "deploy":
+            return R.OPENING, "first choose the Prophet to deploy ('deploy N', its position in your rear guard)"
+        return R.OPENING, f"your rear guard holds {len(s.rear[player])} Prophets"
+    if kind == "deploy":
+        return R.CULT, "you choose a new active Prophet only at the start of the turn after it is defeated or withdrawn"
+    k = s.active[player]
+    sl = player * ARCANA + k
+    fan = k >= 0 and s.mal[sl] & FANATICISM
+    if kind == "summon":
+        if fan:
+            return R.MALEFIC, "Fanaticism: you may not select the Summoning Order"
+        return R.SUMMONING, f"your rear guard holds {len(s.rear[player])} Prophets; there is no position {args[0] + 1}"
+    if kind in ("intervene", "appeal"):
+        if fan:
+            return R.MALEFIC, "Fanaticism: you may not select the Divine Intervention Order"
+        if kind == "appeal":
+            return R.APPEAL, "only when the Divine Interventions sleeve has been emptied may Order II be an Appeal to Rationality"
+        return R.INTERVENTION, "your Divine Interventions Arcanum is empty: Order II is now the Appeal to Rationality"
+    if kind == "cult":
+        j = args[0]
+        if j >= len(s.cults[sl]):
+            return R.CULT, f"{s.name(sl)} has {len(s.cults[sl])} Cult cards; there is no card {j + 1}"
+        if s.wither[sl] == j:
+            return R.MALEFIC, "Withering: that Cult card is out of the game and cannot be used"
+        if j == 3 and not s.ability_on(sl):
+            return R.CANCEL, f"{s.name(sl)}'s ability is cancelled: she keeps her fourth Cult card but cannot use it"
+        if t.ckw[s.cults[sl][j]] & ARDUOUS:
+            return R.KEYWORDS, "Arduous: you used an Arduous card last turn, so none can be used this turn"
+        return R.CULT, "that Cult card cannot be used now"
+    if kind == "special":
+        skind, i, cid = t.specials[args[0]]
+        mine = [(a, b) for a, b, _ in s.special_sources(sl)]
+        if (skind, i) not in mine:
+            return R.SPECIAL, f"{cid} is not a component of your active Prophet bearing the atom icon"
+        if skind == "prophet" and not s.ability_on(sl):
+            return R.CANCEL, f"{s.name(sl)}'s ability is cancelled"
+        if t.special_once[(skind, i)]:
+            return R.SPECIAL, f"{cid}'s Special is once per game and has been used, or has nothing to act on"
+        return R.SPECIAL, f"{cid}'s Special has nothing to act on now"
+    if kind == "pass":
+        return R.R_PASS, "you may pass only when no Order can be used"
+    return R.ORDERS, "not an Order"

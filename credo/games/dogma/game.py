@@ -1,0 +1,219 @@
+"""The Dogma game: content compiled into flat tables, the action space, options,
+deck construction (Predestination, Free Will) and the entry points that make states."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from credo.kernel import ActionSpace, Game, IllegalAction
+from credo.kernel.rng import Rng
+
+from . import rules as R
+from .content import CULT_TYPES, KEYWORDS, MALEFICS, DogmaContent, Effect
+
+PATHS = ("violence", "rationality", "blasphemy")  # section 6, the Order II symbols
+MAX_CULT = 4  # three, or four with Elaine della Croce Bianca
+ARCANA = 4  # Prophet Arcana per player
+
+# keyword bits
+KW = {k: 1 << i for i, k in enumerate(KEYWORDS)}
+REVEALED, SWIFT, SLOW, GLOBAL, PROTECTION, ARDUOUS = (KW[k] for k in KEYWORDS)
+# malefic bits
+MAL = {m: 1 << i for i, m in enumerate(MALEFICS)}
+CRISIS, FANATICISM, HYSTERIA, WITHERING = (MAL[m] for m in MALEFICS)
+TYPE_BIT = {t: 1 << i for i, t in enumerate(CULT_TYPES)}
+
+
+class DogmaOptions(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    mode: Literal["predestination", "free_will", "chaos"] = Field(
+        "predestination", description="predestination: the rulebook's four options; free_will: free construction; "
+        "chaos: 12 packets passed between the players")
+    decks: list[str] | None = Field(
+        None, description="predestination: each player's option id (mecca, storm, unshakeable, knowledge); "
+        "default: two different options drawn at random")
+    arcana: list[list[list[str]]] | None = Field(
+        None, description="free_will: for each player, four Arcana [prophet, card, card, card]; default: random legal")
+    interventions: list[list[str]] | None = Field(
+        None, description="free_will: for each player, the four Divine Interventions, top first")
+    one_box: bool = Field(True, description="free_will with one copy of the game: the first builder's "
+                          "first Prophet starts with 30 damage")
+    turn_limit: int = Field(150, ge=0, description="turns before a draw (Credo ruling D-10); 0 for none")
+
+
+def _ops(effects: list[Effect]) -> tuple:
+    return tuple((e.op, e.amount, e.target, MAL[e.malefic] if e.malefic else 0, e.condition) for e in effects)
+
+
+class Tables:
+    """Everything the forward model reads about cards, as flat per-card lists."""
+
+    def __init__(self, c: DogmaContent) -> None:
+        ps, cs, rs, ds = c.prophets, c.cults, c.relics, c.interventions
+        self.prophet_ids = [p.id for p in ps]
+        self.prophet_names = [p.name for p in ps]
+        self.prophet_by_id = {p.id: i for i, p in enumerate(ps)}
+        self.faith = [p.faith for p in ps]
+        self.fervor = [p.fervor for p in ps]
+        self.immune = [sum(TYPE_BIT[t] for t in p.immunities) for p in ps]
+        self.weak = [sum(TYPE_BIT[t] for t in p.weaknesses) for p in ps]
+        self.ability = [p.ability for p in ps]
+        self.p_trigger = [p.ability.trigger for p in ps]
+        self.p_ops = [_ops(p.ability.effects) for p in ps]
+        self.extra_slot = [p.ability.extra_cult_slot for p in ps]
+        self.cult_ids = [x.id for x in cs]
+        self.cult_names = [x.name for x in cs]
+        self.cult_by_id = {x.id: i for i, x in enumerate(cs)}
+        self.ctype = [CULT_TYPES.index(x.type) for x in cs]
+        self.cdamage = [x.damage for x in cs]
+        self.cdamage_if = [(x.damage_if.condition, x.damage_if.amount) if x.damage_if else None for x in cs]
+        self.ckw = [sum(KW[k] for k in x.keywords) for x in cs]
+        self.cfid = [x.fidelity for x in cs]
+        self.cops = [_ops(x.effects) for x in cs]
+        self.relic_ids = [r.id for r in rs]
+        self.relic_names = [r.name for r in rs]
+        self.relic_by_id = {r.id: i for i, r in enumerate(rs)}
+        self.r_trigger = [r.ability.trigger for r in rs]
+        self.r_ops = [_ops(r.ability.effects) for r in rs]
+        # Divine Interventions: one entry per physical card (copies expanded)
+        self.di_content: list[int] = []
+        self.di_ids: list[str] = []
+        self.di_names: list[str] = []
+        for i, d in enumerate(ds):
+            for _ in range(d.copies):
+                self.di_content.append(i)
+                self.di_ids.append(d.id)
+                self.di_names.append(d.name)
+        self.di_ops = [_ops(ds[i].effects) for i in self.di_content]
+        self.di_kw = [sum(KW[k] for k in ds[i].keywords) for i in self.di_content]
+        # passive modifiers by prophet and relic
+        def mods(ab):
+            m = ab.modifiers
+            types = sum(TYPE_BIT[t] for t in m.cult_bonus_types) or 0b1111
+            return (m.cult_bonus, types, m.damage_reduction, m.fervor, m.faith,
+                    sum(MAL[x] for x in m.malefic_immunity), sum(TYPE_BIT[t] for t in m.immunities))
+        self.p_mods = [mods(p.ability) for p in ps]
+        self.r_mods = [mods(r.ability) for r in rs]
+        # Special sources (the atom icon): prophets and relics with a special ability
+        self.specials: list[tuple[str, int, str]] = []  # (kind, index, id)
+        for i, p in enumerate(ps):
+            if p.ability.trigger == "special":
+                self.specials.append(("prophet", i, p.id))
+        for i, r in enumerate(rs):
+            if r.ability.trigger == "special":
+                self.specials.append(("relic", i, r.id))
+        self.special_once = {(k, i): (ps[i].ability.once if k == "prophet" else rs[i].ability.once)
+                             for k, i, _ in self.specials}
+
+
+class DogmaGame(Game):
+    name = "dogma"
+    title = "Dogma: A Clash of Religions"
+    rules_version = "dogma-1"
+    min_players = 2
+    max_players = 2
+    Options = DogmaOptions
+    option_variants: ClassVar[list[dict]] = [{"mode": "predestination"}, {"mode": "free_will"}, {"mode": "chaos"}]
+    turn_rule = R.ORDERS
+    end_rule = R.END
+
+    def __init__(self, content: DogmaContent) -> None:
+        self.content = content
+        self.content_hash = content.hash
+        self.tables = Tables(content)
+        self.option_ids = [o.id for o in content.options]
+        self._build_actions()
+
+    def _build_actions(self) -> None:
+        t = self.tables
+        entries: list[tuple[str, str, tuple]] = []
+        for n in range(ARCANA):
+            entries.append((f"deploy {n + 1}", "deploy", (n,)))
+        for n in range(ARCANA - 1):
+            entries.append((f"summon {n + 1}", "summon", (n,)))
+        entries.append(("intervene", "intervene", ()))
+        entries.append(("appeal", "appeal", ()))
+        for n in range(MAX_CULT):
+            entries.append((f"cult {n + 1}", "cult", (n,)))
+        for k, (kind, i, cid) in enumerate(t.specials):
+            entries.append((f"special {cid}", "special", (k,)))
+        entries.append(("pass", "pass", ()))
+        for n in range(MAX_CULT):
+            entries.append((f"wither {n + 1}", "wither", (n,)))
+        for k, p in enumerate(PATHS):
+            entries.append((f"path {p}", "path", (k,)))
+        for k, p in enumerate(PATHS):
+            entries.append((f"guess {p}", "guess", (k,)))
+        # Chaos mode: take a card from the packet in hand into an Arcanum (5: the Divine Interventions)
+        for kind, ids in (("prophet", t.prophet_ids), ("cult", t.cult_ids), ("relic", t.relic_ids)):
+            for cid in ids:
+                for n in range(ARCANA):
+                    entries.append((f"take {cid} {n + 1}", "take", (kind, cid, n)))
+        for did in dict.fromkeys(t.di_ids):
+            entries.append((f"take {did} {ARCANA + 1}", "take", ("di", did, ARCANA)))
+        entries.append(("done", "done_packet", ()))
+        entries.append(("continue", "continue", ()))
+        entries.append(("conclude", "conclude", ()))
+        self.actions = ActionSpace(self.name, f"{self.name}:{self.content_hash}", entries)
+        lk = self.actions.lookup()
+        self.A_deploy = [lk[("deploy", (n,))] for n in range(ARCANA)]
+        self.A_summon = [lk[("summon", (n,))] for n in range(ARCANA - 1)]
+        self.A_intervene = lk[("intervene", ())]
+        self.A_appeal = lk[("appeal", ())]
+        self.A_cult = [lk[("cult", (n,))] for n in range(MAX_CULT)]
+        self.A_special = [lk[("special", (k,))] for k in range(len(t.specials))]
+        self.special_index = {(kind, i): k for k, (kind, i, _) in enumerate(t.specials)}
+        self.A_pass = lk[("pass", ())]
+        self.A_wither = [lk[("wither", (n,))] for n in range(MAX_CULT)]
+        self.A_path = [lk[("path", (k,))] for k in range(3)]
+        self.A_guess = [lk[("guess", (k,))] for k in range(3)]
+        self.ORDER_KINDS = frozenset(("summon", "intervene", "appeal", "cult", "special", "pass"))
+        self.A_take = {a.args: a for a in self.actions if a.kind == "take"}
+        self.A_done_packet = lk[("done_packet", ())]
+        self.A_continue = lk[("continue", ())]
+        self.A_conclude = lk[("conclude", ())]
+
+    def players(self, **options: Any) -> int:
+        return 2
+
+    # --- decks -------------------------------------------------------------------
+    def decks(self, opts: DogmaOptions, rng: Rng):
+        """Each player's (arcana, interventions, initial damage), in content indices."""
+        from .construction import free_will_decks, predestination_decks
+
+        if opts.mode == "predestination":
+            return predestination_decks(self, opts, rng)
+        return free_will_decks(self, opts, rng)
+
+    def new(self, seed: int = 0, **options: Any):
+        from .state import DogmaState
+
+        opts = self.options(**options)
+        rng = Rng(seed)
+        return DogmaState.new_game(self, rng, opts)
+
+    def from_position(self, position: dict):
+        from .position import state_from_position
+
+        return state_from_position(self, position)
+
+    def describe_action(self, action) -> str:
+        from .describe import describe
+
+        return describe(self, action)
+
+    def evaluate(self, state, player: int) -> float:
+        from .evaluation import evaluate
+
+        return evaluate(state, player)
+
+    def rollout_action(self, state, player: int, rng):
+        from .heuristics import rollout_action
+
+        return rollout_action(state, player, rng)
+
+
+def bad_deck(message: str, rule: str = R.SETUP) -> IllegalAction:
+    return IllegalAction(rule, message)

@@ -1,0 +1,179 @@
+"""What each player may know of a Dogma state, and worlds resampled from it.
+
+Credo ruling D-12: a player knows all of their own cards and their arrangement;
+of the opponent, the Prophets that have been deployed (with their Relics), the Cult
+cards that have been revealed, the Divine Interventions played, and how many
+cards lie face down. Not: face-down Cult cards, the rear-guard Arcana not yet
+revealed, the order of the opponent's Divine Interventions, an uncommitted or
+committed but unrevealed Order or Fidelity choice (except a Hysteria Order, which
+is revealed first)."""
+
+from __future__ import annotations
+
+from credo.kernel import Commitments, EventLog, Rng
+
+from .chaos import determinize as chaos_determinize
+from .chaos import observation as chaos_observation
+from .content import MALEFICS
+from .game import ARCANA, MAX_CULT, PATHS
+
+WHERE_NAMES = {0: "rear", 1: "active", 2: "defeated", -1: None}
+
+
+def _malefics(bits: int) -> list[str]:
+    return [m for i, m in enumerate(MALEFICS) if bits >> i & 1]
+
+
+def slot_view(s, sl: int, own: bool) -> dict:
+    t = s.game.tables
+    if s.proph[sl] < 0:
+        return {"empty": True}
+    where = WHERE_NAMES[s.where[sl]]
+    if not own and not s.known[sl] & 1:
+        return {"hidden": True, "where": where}
+    pi = s.proph[sl]
+    cards = []
+    for j, c in enumerate(s.cults[sl]):
+        face_up = bool(s.known[sl] >> (j + 1) & 1)
+        cards.append({
+            "card": t.cult_ids[c] if (own or face_up) else None,
+            "face_up": face_up,
+            "withered": s.wither[sl] == j,
+            "markers": s.cmod[sl * MAX_CULT + j],
+        })
+    view = {
+        "prophet": t.prophet_ids[pi],
+        "name": t.prophet_names[pi],
+        "where": where,
+        "faith": s.faith(sl),
+        "fervor": s.fervor(sl),
+        "damage": s.dmg[sl],
+        "fervor_markers": s.fmod[sl],
+        "malefic": _malefics(s.mal[sl]),
+        "ability_cancelled": bool(s.flags[sl] & 1),
+        "flags": s.flags[sl],
+        "relics": [t.relic_ids[r] for r in s.relics[sl]],
+        "cult": cards,
+    }
+    return view
+
+
+def order_view(s, viewer) -> dict | None:
+    c = s.commit
+    if c is None:
+        return None
+    g = s.game
+    shown = {}
+    for p, choice in c.choices.items():
+        if p == viewer or p in s.hyst:
+            shown[str(p)] = str(g.actions[choice]) if s.phase != 0 else f"deploy {choice + 1}"
+    return {"committed": sorted(c.choices), "shown": shown}
+
+
+def observation(s, viewer: int | None) -> dict:
+    from .state import PHASES
+
+    t = s.game.tables
+    players = []
+    for p in range(2):
+        own = viewer == p
+        players.append({
+            "active": s.active[p] if s.active[p] >= 0 else None,
+            "rear": list(s.rear[p]),
+            "arcana": [slot_view(s, p * ARCANA + k, own) for k in range(ARCANA)],
+            "interventions": [t.di_ids[d] for d in s.di[p]] if own else None,
+            "interventions_left": len(s.di[p]),
+            "interventions_played": [t.di_ids[d] for d in s.di_done[p]],
+            "damage_in_front": s.pend_dmg[p],
+            "arduous_blocked": s.arduous[p] == s.turn - 1 if s.phase in (1, 2) else s.arduous[p] == s.turn,
+            "deck": s.decks[p] if s.decks else None,
+        })
+    pending = None
+    if s.pend_w:
+        pending = {"kind": "withering", "player": s.pend_w[0][0], "prophet": s.name(s.pend_w[0][1])}
+    elif s.test is not None:
+        c, (tester, fid) = s.test
+        own = c.choices.get(viewer) if viewer is not None else None
+        pending = {"kind": "fidelity_test", "tester": tester, "chooser": 1 - tester, "purpose": fid,
+                   "committed": sorted(c.choices), "own": PATHS[own] if own is not None else None}
+    revealed = None
+    if s.phase == 2 or (s.plan and s.phase != 3):
+        revealed = [{"player": p, "order": str(s.game.actions[a])} for p, a in s.plan]
+    return {
+        "game": "dogma",
+        "player": viewer,
+        "mode": s.mode,
+        "phase": PHASES[s.phase],
+        "turn": s.turn,
+        "to_move": list(s.to_move),
+        "players": players,
+        "orders": order_view(s, viewer),
+        "hysteria_first": list(s.hyst),
+        "revealed_orders": revealed,
+        "simultaneous": s.sim,
+        "pending": pending,
+        "protected": [sl for sl in range(2 * ARCANA) if s.protect >> sl & 1],
+        "first_builder": s.first_builder if s.first_builder >= 0 else None,
+        "chaos": chaos_observation(s, viewer),
+        "winner": s.winner if s.winner in (0, 1) else None,
+        "draw": s.winner == 2,
+    }
+
+
+def determinize(s, player: int, rng: Rng):
+    """A world consistent with what `player` knows: the opponent's hidden Arcana,
+    face-down Cult cards, Divine Intervention order and secret choices resampled."""
+    w = s.copy()
+    w.log = EventLog()
+    w.rng = rng.fork(0xD06A)
+    q = 1 - player
+    proph, cults, relics = list(w.proph), list(w.cults), list(w.relics)
+    # 1. the opponent's unrevealed Arcana trade places (whole Arcana)
+    hidden = [q * ARCANA + k for k in range(ARCANA) if w.proph[q * ARCANA + k] >= 0 and not w.known[q * ARCANA + k] & 1]
+    if len(hidden) > 1:
+        contents = [(proph[sl], cults[sl], relics[sl], w.dmg[sl], w.mal[sl], w.flags[sl]) for sl in hidden]
+        rng.shuffle(contents)
+        for sl, (a, b, c, d, m, f) in zip(hidden, contents):
+            proph[sl], cults[sl], relics[sl] = a, b, c
+            w.dmg[sl], w.mal[sl], w.flags[sl] = d, m, f
+    # 2. face-down Cult cards of the opponent's revealed Prophets trade places
+    spots = []
+    for k in range(ARCANA):
+        sl = q * ARCANA + k
+        if w.proph[sl] < 0 or not w.known[sl] & 1:
+            continue
+        for j in range(len(cults[sl])):
+            if not w.known[sl] >> (j + 1) & 1:
+                spots.append((sl, j))
+    if len(spots) > 1:
+        cards = [cults[sl][j] for sl, j in spots]
+        rng.shuffle(cards)
+        lists = {sl: list(cults[sl]) for sl, _ in spots}
+        for (sl, j), c in zip(spots, cards):
+            lists[sl][j] = c
+        for sl, lst in lists.items():
+            cults[sl] = tuple(lst)
+    w.proph, w.cults, w.relics = tuple(proph), tuple(cults), tuple(relics)
+    # 3. the order of the opponent's Divine Interventions
+    rng.shuffle(w.di[q])
+    # 4. secret choices the player has not seen
+    if w.commit is not None and q in w.commit.choices and q not in w.hyst:
+        choices = dict(w.commit.choices)
+        if w.phase == 0:
+            choices[q] = rng.below(len(w.rear[q]))
+        else:
+            del choices[q]
+            w.commit = Commitments(w.commit.players, choices)
+            legal = w.order_actions(q)
+            choices[q] = rng.choice(legal).index
+        w.commit = Commitments(w.commit.players, choices)
+    if w.test is not None:
+        c, info = w.test
+        if q in c.choices:
+            choices = dict(c.choices)
+            choices[q] = rng.below(len(PATHS))
+            w.test = (Commitments(c.players, choices), info)
+    if w.prep is not None:
+        chaos_determinize(w, player, rng)
+    w._legal_for = -1
+    return w

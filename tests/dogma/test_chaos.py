@@ -1,0 +1,185 @@
+"""Section 2.1.1, Chaos mode: the packets, passing, placing into Arcana at once, the end of
+preparation, the extra packet, 20 damage per further packet, the minimum, and what each
+player sees."""
+
+import pytest
+
+from credo.games.dogma.chaos import CULT, DI, PACKETS, RELIC, kind
+from credo.kernel import IllegalAction, Rng
+
+from .conftest import assert_illegal
+
+MECCA = [["al_jafar", "hajj", "samsara", "vacuita"], ["maometto", "corano_hizb", "sunniti", "allah_akbar"],
+         ["primo_shahid", "sawm", "ramadan", "guerra_santa"], ["shirin", "ibaditi", "sunna", "hadith"]]
+MECCA_DI = ["pioggia_di_fuoco", "tramutazione_acqua_sangue", "tramutazione_acqua_sangue", "esorcismo"]
+
+
+def chaos_position(packets, arcana=([], []), dis=([], []), hold=(0, 6), step=(0, 0), **extra):
+    def arc(lst):
+        out = [{"prophet": a[0], "cards": a[1:]} for a in lst]
+        return out + [{"prophet": None, "cards": []}] * (4 - len(out))
+    data = {"packets": packets, "step": list(step), "hold": list(hold), "waiting": [False, False],
+            "concluded": [False, False], "free": [-1, -1], "paid": [0, 0],
+            "arcana": [arc(arcana[0]), arc(arcana[1])], "interventions": [list(dis[0]), list(dis[1])]}
+    data.update(extra)
+    return {"game": "dogma", "mode": "chaos", "phase": "chaos", "turn": 1, "seed": 3,
+            "players": [{"arcana": []}, {"arcana": []}], "commit": None, "chaos": data}
+
+
+def empty_packets():
+    return [[] for _ in range(PACKETS)]
+
+
+def test_twelve_packets_of_two_prophets_and_seven_other_cards_the_rest_back_in_the_box(game):
+    s = game.new(4, mode="chaos")
+    packets = s.prep.packets
+    assert len(packets) == 12
+    for p in packets:
+        assert sum(1 for x in p if kind(x) == "prophet") == 2 and len(p) == 9
+    cards = [x for p in packets for x in p]
+    assert len(set(cards)) == 108 == len(cards)
+    assert sum(1 for x in cards if kind(x) == "prophet") == 24
+    assert game.new(4, mode="chaos").prep.packets == packets
+    assert game.new(5, mode="chaos").prep.packets != packets
+
+
+def test_each_player_examines_a_packet_at_the_same_time_and_sees_only_it_and_their_own_arcana(game):
+    s = game.new(4, mode="chaos")
+    assert s.to_move == (0, 1)
+    o0, o1 = s.observation(0)["chaos"], s.observation(1)["chaos"]
+    assert len(o0["packet"]) == 9 and o0["packet"] != o1["packet"]
+    assert "packet" not in s.observation(None)["chaos"]
+    take = next(a for a in s.legal_actions(0) if a.kind == "take")
+    s.apply(take, 0)
+    assert s.observation(0)["chaos"]["arcana"] != s.observation(1)["chaos"]["arcana"]
+    name = s.observation(0)["chaos"]["arcana"]
+    assert not any("You place" in e.text for e in s.events(1))
+    assert any("You place" in e.text for e in s.events(0)) and name
+
+
+def test_a_card_taken_goes_into_an_arcanum_at_once_and_can_never_be_removed(game):
+    packets = empty_packets()
+    packets[0] = ["al_jafar", "hajj", "sunniti", "pioggia_di_fuoco"]
+    s = game.from_position(chaos_position(packets))
+    s.apply("take hajj 1", 0)
+    assert "take hajj 1" not in [str(a) for a in s.legal_actions(0)]
+    assert not any(a.kind not in ("take", "done_packet", "conclude", "continue") for a in s.game.actions
+                   if a in s.legal_actions(0))
+    s.apply("take al_jafar 1", 0)
+    assert s.observation(0)["chaos"]["arcana"][0] == {"prophet": "al_jafar", "cards": ["hajj"]}
+
+
+def test_placement_follows_the_construction_rules(game):
+    packets = empty_packets()
+    packets[0] = ["al_jafar", "hajj", "sunniti", "pioggia_di_fuoco", "samsara", "vacuita", "sawm"]
+    s = game.from_position(chaos_position(packets))
+    s.apply("take sunniti 1", 0)  # a Cult card may start an Arcanum...
+    err = assert_illegal(s, "take al_jafar 1", 0, "Chaos")  # ...but then no Prophet who cannot use it
+    assert "Sunniti" in err.message and "Al Jafar" in err.message
+    for text in ("take pioggia_di_fuoco 1", "take hajj 5"):  # Interventions go only to the fifth Arcanum
+        with pytest.raises(IllegalAction):
+            s.apply(text, 0)
+    s.apply("take pioggia_di_fuoco 5", 0)
+    s.apply("take al_jafar 2", 0)
+    s.apply("take hajj 2", 0)
+    s.apply("take samsara 2", 0)
+    s.apply("take vacuita 2", 0)
+    err = assert_illegal(s, "take sawm 2", 0, "Chaos")
+    assert "3 associated cards" in err.message
+
+
+def test_a_player_may_not_examine_the_next_packet_until_the_other_has_finished(game):
+    s = game.new(4, mode="chaos")
+    s.apply("done", 0)
+    assert s.to_move == (1,)
+    before = s.prep.hold[0]
+    assert before == -1
+    s.apply("done", 1)
+    assert s.to_move == (0, 1) and s.prep.hold == [1, 7]
+
+
+def test_a_player_with_all_five_arcana_complete_concludes_the_other_gets_one_more_packet_then_pays_20(game):
+    packets = empty_packets()
+    for n in range(PACKETS):
+        packets[n] = []
+    packets[6] = ["gesu", "trinita"]
+    packets[7] = ["goffredo"]
+    packets[8] = ["crociati"]
+    packets[9] = ["penitenza"]
+    s = game.from_position(chaos_position(packets, arcana=(MECCA, []), dis=(MECCA_DI, [])))
+    assert "conclude" in [str(a) for a in s.legal_actions(0)]
+    assert "conclude" not in [str(a) for a in s.legal_actions(1)]
+    s.apply("conclude", 0)
+    assert s.to_move == (1,)
+    s.apply("take gesu 1", 1)
+    s.apply("done", 1)  # finished the packet in hand: one more packet is free
+    assert s.prep.hold[1] == 7 and s.pend_dmg[1] == 0
+    s.apply("take goffredo 2", 1)
+    s.apply("done", 1)
+    assert [str(a) for a in s.legal_actions(1)] == ["continue"]  # no minimum: must go on
+    s.apply("continue", 1)
+    assert s.pend_dmg[1] == 20 and s.prep.hold[1] == 8
+    s.apply("done", 1)
+    s.apply("continue", 1)
+    assert s.pend_dmg[1] == 40
+
+
+def test_the_other_player_may_conclude_early_with_four_prophets_with_one_card_each(game):
+    packets = empty_packets()
+    packets[6] = ["hajj"]
+    four = [["gesu", "trinita"], ["goffredo", "crociati"], ["hugues", "rogo"], ["agostino"]]
+    s = game.from_position(chaos_position(packets, arcana=(MECCA, four), dis=(MECCA_DI, [])))
+    s.apply("conclude", 0)
+    assert "conclude" not in [str(a) for a in s.legal_actions(1)]
+    err = assert_illegal(s, "conclude", 1, "Chaos")
+    assert "4 Prophets" in err.message
+    s2 = game.from_position(chaos_position(packets, arcana=(MECCA, four[:3] + [["agostino", "nevim"]]),
+                                           dis=(MECCA_DI, [])))
+    s2.apply("conclude", 0)
+    s2.apply("conclude", 1)
+    assert s2.phase == 0 and s2.prep is None  # the Opening
+
+
+def test_preparation_damage_goes_on_the_first_prophet_deployed(game):
+    packets = empty_packets()
+    packets[6] = []
+    packets[7] = ["nevim"]
+    four = [["gesu", "trinita"], ["goffredo", "crociati"], ["hugues", "rogo"], ["agostino"]]
+    s = game.from_position(chaos_position(packets, arcana=(MECCA, four), dis=(MECCA_DI, [])))
+    s.apply("conclude", 0)
+    s.apply("done", 1)
+    s.apply("take nevim 4", 1)
+    s.apply("done", 1)
+    s.apply("continue", 1)  # 20 damage
+    s.apply("conclude", 1)
+    assert s.phase == 0 and s.pend_dmg == [0, 20]
+    s.apply("deploy 2", 0)
+    s.apply("deploy 3", 1)
+    assert s.dmg[4 + 2] == 20 and s.pend_dmg == [0, 0]
+    t = game.tables
+    assert [t.prophet_ids[x] for x in s.proph[4:8]] == ["gesu", "goffredo", "hugues", "agostino"]
+
+
+def test_random_chaos_games_build_decks_and_play_to_the_end(game):
+    for seed in range(40):
+        s = game.new(seed, mode="chaos")
+        rng = Rng(seed)
+        while not s.is_over:
+            p = s.to_move[0]
+            s.apply(game.rollout_action(s, p, rng), p)
+        for sl in range(8):
+            if s.proph[sl] < 0:
+                continue
+            pr = game.content.prophets[s.proph[sl]]
+            for c in s.cults[sl]:
+                x = game.content.cults[c]
+                assert pr.allows(x.religion, x.type)
+
+
+def test_chaos_refuses_predestination_and_free_will_options(game):
+    with pytest.raises(IllegalAction):
+        game.new(0, mode="chaos", decks=["mecca", "storm"])
+
+
+def test_codes_cover_every_card_kind():
+    assert kind(0) == "prophet" and kind(CULT) == "cult" and kind(RELIC) == "relic" and kind(DI) == "di"
