@@ -313,6 +313,8 @@ class DivineState(State):
         per = g.per_player
         moving = self.step == MOVE_STEP and self.allowance > 0
         can_reclaim = False
+        neighbours, lkind, pop, controller = B.NEIGHBOURS, layout.kind, layout.pop, self.controller
+        catacomb, temple = B.CATACOMB, B.TEMPLE
         for u in range(p * per, (p + 1) * per):
             sq = pos[u]
             if sq < 0:
@@ -322,21 +324,21 @@ class DivineState(State):
                 continue
             if moving and not f & PINNED:
                 row = g.A_move[sq]
-                for n in B.NEIGHBOURS[sq]:
+                for n in neighbours[sq]:
                     if board[n] < 0:
                         out.append(row[n])
-                if layout.kind[sq] == B.CATACOMB:
+                if lkind[sq] == catacomb:
                     for c in layout.catacombs:
-                        if c != sq and board[c] < 0 and c not in B.NEIGHBOURS[sq]:
+                        if c != sq and board[c] < 0 and c not in neighbours[sq]:
                             out.append(row[c])
             if f & ACTED:
                 continue
             k = kind[u]
             if PRIESTLY[k]:
-                ctl = self.controller(sq)
-                if layout.pop[sq] > 0 and (ctl < 0 or ctl == p):
+                ctl = controller(sq)
+                if pop[sq] > 0 and (ctl < 0 or ctl == p):
                     out.append(g.A_preach[sq])
-                if layout.kind[sq] == B.TEMPLE and ctl < 0:
+                if lkind[sq] == temple and ctl < 0:
                     if self.markers_left(p) > 0:
                         out.append(g.A_establish[sq])
                     else:
@@ -345,18 +347,18 @@ class DivineState(State):
                     out.append(g.A_vigil[sq])
                 if k == PROPHET:
                     row = g.A_convert[sq]
-                    for n in B.NEIGHBOURS[sq]:
+                    for n in neighbours[sq]:
                         t = board[n]
                         if t >= 0 and t // per != p and kind[t] <= ZEALOT and self.free_slot(p, kind[t]) >= 0:
                             out.append(row[n])
             else:
-                ctl = self.controller(sq)
+                ctl = controller(sq)
                 if ctl >= 0 and ctl != p:
                     out.append(g.A_desecrate[sq])
                 ra, rt = g.A_assassinate[sq], g.A_attack[sq]
-                for n in B.NEIGHBOURS[sq]:
+                for n in neighbours[sq]:
                     t = board[n]
-                    if t < 0 or t // per == p or self.controller(n) == t // per:
+                    if t < 0 or t // per == p or controller(n) == t // per:
                         continue  # empty, own, or in Sanctuary
                     if PRIESTLY[kind[t]]:
                         if k == AVATAR or not flags[t] & VIGIL:
