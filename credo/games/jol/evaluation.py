@@ -26,7 +26,8 @@ def evaluate(state, player: int) -> float:
     for i in range(state.nxt):
         z = zone[i]
         if LANE0 <= z <= MANIFEST:
-            worth = (0.6 * state.stat(i, SPRT) + 0.25 * state.stat(i, DET) + 0.25 * state.stat(i, HRT)) / 10.0
+            st = state.stats(i)
+            worth = (0.6 * st[SPRT] + 0.25 * st[DET] + 0.25 * st[HRT]) / 10.0
             if z == MANIFEST:
                 worth *= 0.5
             score += worth if owner[i] == player else -worth

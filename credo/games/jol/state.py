@@ -238,14 +238,20 @@ class JolState(State):
     def stat(self, i: int, stat: int, role: int = 0) -> int:
         """A Cogum's stat now: printed, plus modifiers until end of turn, its Skill,
         auras of allies in its lane, Vows and lasting Talents (never below 0: R-14)."""
+        return self.stats(i, role)[stat]
+
+    def stats(self, i: int, role: int = 0) -> list[int]:
+        """All three stats of a Cogum now ([DET, HRT, SPRT]), in one pass over its modifiers."""
         t = self.game.tables
         c = self.card[i]
-        value = t.stats[c][stat] + self.buff.get(3 * i + stat, 0)
+        printed = t.stats[c]
+        buff = self.buff
+        values = [printed[k] + buff.get(3 * i + k, 0) for k in range(3)]
         z = self.zone[i]
         lane = z - LANE0 if LANE0 <= z < MANIFEST else -1
         for st, amount, r, lanes in t.self_mods[c]:
-            if st == stat and (r == 0 or r == role) and (lanes == 0b111 or (lane >= 0 and lanes >> lane & 1)):
-                value += amount
+            if (r == 0 or r == role) and (lanes == 0b111 or (lane >= 0 and lanes >> lane & 1)):
+                values[st] += amount
         zone, owner, card = self.zone, self.owner, self.card
         me = owner[i]
         if lane >= 0 and t.has_aura:
@@ -253,15 +259,14 @@ class JolState(State):
             for j in range(self.nxt):
                 if j != i and zone[j] == z and owner[j] == me:
                     for st, amount, r, lanes, fm, vm in t.aura_mods[card[j]]:
-                        if st == stat and (r == 0 or r == role) and lanes >> lane & 1 and fm & fbit and vm & vbit:
-                            value += amount
+                        if (r == 0 or r == role) and lanes >> lane & 1 and fm & fbit and vm & vbit:
+                            values[st] += amount
         lhost = -2 - lane if lane >= 0 else -99
         for j, h in self.host.items():
             if h == i or (h == lhost and owner[j] == me):
                 for st, amount in t.modifiers[card[j]]:
-                    if st == stat:
-                        value += amount
-        return value if value > 0 else 0
+                    values[st] += amount
+        return [v if v > 0 else 0 for v in values]
 
     def name(self, i: int) -> str:
         return f"{self.game.tables.names[self.card[i]]} ({self.game.card_name(i)})"
