@@ -33,7 +33,8 @@ def play_game(game: Game, agents: list[Agent], seed: int, options: dict | None =
 @dataclass
 class SelfPlayStats:
     games: int = 0
-    wins: list[int] = field(default_factory=list)
+    wins: list[int] = field(default_factory=list)  # per seat; a team win counts for each winner
+    decided: int = 0
     draws: int = 0
     moves: int = 0
     seconds: float = 0.0
@@ -64,6 +65,7 @@ def selfplay(game: Game, agent_names: list[str], games: int, seed: int = 0,
         stats.moves += len(match.moves)
         winners = match.state.winners
         if winners:
+            stats.decided += 1
             for w in winners:
                 stats.wins[w] += 1
         else:

@@ -83,11 +83,12 @@ class TournamentResult:
             stats = table.setdefault(key, PairingStats(wins={a: 0 for a in key}))
             stats.games += 1
             best = max(r.returns)
-            winners = {a for a, v in zip(r.fixture.agents, r.returns, strict=True) if v == best}
-            if best <= 0 or len(winners) > 1:
+            if best <= 0 or min(r.returns) == best:
                 stats.draws += 1
-            else:
-                stats.wins[winners.pop()] += 1
+                continue
+            # every winner scores: one in a duel, both partners in a team game
+            for a in {a for a, v in zip(r.fixture.agents, r.returns, strict=True) if v == best}:
+                stats.wins[a] += 1
         return table
 
     def score(self, key: tuple[str, ...], agent: str) -> tuple[float, float, float]:
