@@ -5,7 +5,13 @@ Cards are coded as ints: a Prophet is its content index, a Cult card 100 + index
 200 + index, a Divine Intervention 300 + its physical index. Credo ruling D-18: the 12
 packets lie in 2 rows of 6 forming a circle; player 1 starts with the first packet of row 1,
 player 2 with the first packet of row 2; each moves on to the next packet of the circle when
-both have finished the packet in hand (a concluded player no longer holds one up)."""
+both have finished the packet in hand (a concluded player no longer holds one up).
+
+2 vs 2 (section 5.1, Credo ruling D-27): 4 rows of 3, the rows forming the same circle; player
+p starts with the first packet of row p and all players still building pass in step. When a
+player concludes, every other player still building may examine one more packet free; after
+that each further packet costs 20 damage and is the next packet of the circle that no other
+player holds."""
 
 from __future__ import annotations
 
@@ -36,6 +42,7 @@ class Prep:
         "concluded",
         "free",
         "hold",
+        "n",
         "packets",
         "paid",
         "start",
@@ -43,21 +50,23 @@ class Prep:
         "waiting",
     )
 
-    def __init__(self) -> None:
+    def __init__(self, n: int = 2) -> None:
+        self.n = n
         self.packets: list[list[int]] = []
-        self.start = (0, PACKETS // 2)
-        self.step = [0, 0]
-        self.hold = [0, PACKETS // 2]
-        self.waiting = [False, False]
-        self.concluded = [False, False]
-        self.free = [-1, -1]  # packets left to examine free once the other player concluded (-1: not yet)
-        self.paid = [0, 0]
-        self.bp = [[-1] * ARCANA, [-1] * ARCANA]
-        self.bc: list[list[list[int]]] = [[[] for _ in range(ARCANA)] for _ in range(2)]
-        self.bd: list[list[int]] = [[], []]
+        self.start = tuple(p * PACKETS // n for p in range(n))  # the first packet of each player's row
+        self.step = [0] * n
+        self.hold = list(self.start)
+        self.waiting = [False] * n
+        self.concluded = [False] * n
+        self.free = [-1] * n  # packets left to examine free once another player concluded (-1: not yet)
+        self.paid = [0] * n
+        self.bp = [[-1] * ARCANA for _ in range(n)]
+        self.bc: list[list[list[int]]] = [[[] for _ in range(ARCANA)] for _ in range(n)]
+        self.bd: list[list[int]] = [[] for _ in range(n)]
 
     def copy(self) -> Prep:
         c = Prep.__new__(Prep)
+        c.n = self.n
         c.packets = [p[:] for p in self.packets]
         c.start = self.start
         c.step = self.step[:]
@@ -66,26 +75,30 @@ class Prep:
         c.concluded = self.concluded[:]
         c.free = self.free[:]
         c.paid = self.paid[:]
-        c.bp = [self.bp[0][:], self.bp[1][:]]
-        c.bc = [[x[:] for x in self.bc[0]], [x[:] for x in self.bc[1]]]
-        c.bd = [self.bd[0][:], self.bd[1][:]]
+        c.bp = [x[:] for x in self.bp]
+        c.bc = [[x[:] for x in b] for b in self.bc]
+        c.bd = [x[:] for x in self.bd]
         return c
 
     def to_move(self) -> tuple[int, ...]:
-        return tuple(p for p in range(2) if not self.concluded[p] and not self.waiting[p])
+        return tuple(p for p in range(self.n) if not self.concluded[p] and not self.waiting[p])
+
+    def others_concluded(self, p: int) -> bool:
+        """Whether another player has declared their preparation concluded."""
+        return any(self.concluded[q] for q in range(self.n) if q != p)
 
 
-def deal(game, rng) -> Prep:
+def deal(game, rng, n: int = 2) -> Prep:
     t = game.tables
     prophets = list(range(len(t.prophet_ids)))
     others = [CULT + i for i in range(len(t.cult_ids))] + [RELIC + i for i in range(len(t.relic_ids))] + [
         DI + k for k in range(len(t.di_ids))]
     rng.shuffle(prophets)
     rng.shuffle(others)
-    prep = Prep()
-    for n in range(PACKETS):
-        prep.packets.append(prophets[n * PROPHETS_PER_PACKET:(n + 1) * PROPHETS_PER_PACKET]
-                            + others[n * OTHERS_PER_PACKET:(n + 1) * OTHERS_PER_PACKET])
+    prep = Prep(n)
+    for k in range(PACKETS):
+        prep.packets.append(prophets[k * PROPHETS_PER_PACKET:(k + 1) * PROPHETS_PER_PACKET]
+                            + others[k * OTHERS_PER_PACKET:(k + 1) * OTHERS_PER_PACKET])
     return prep
 
 
@@ -197,7 +210,7 @@ def legal(s, p: int) -> list:
         out.append(g.A_done_packet)
     elif packets_left(prep, p):
         out.append(g.A_continue)
-    if complete(g, prep, p) or (prep.concluded[1 - p] and (minimum(prep, p) or not packets_left(prep, p))):
+    if complete(g, prep, p) or (prep.others_concluded(p) and (minimum(prep, p) or not packets_left(prep, p))):
         out.append(g.A_conclude)
     if not out:
         out.append(g.A_conclude)
@@ -226,7 +239,7 @@ def explain(s, action, p: int) -> tuple[str, str]:
             return rule, "finish the packet in hand first ('done')"
         return rule, "no packet is left to examine"
     if action.kind == "conclude":
-        if prep.concluded[1 - p]:
+        if prep.others_concluded(p):
             return rule, "you may conclude with at least 4 Prophets with 1 associated card each"
         return rule, "a player declares the preparation concluded when all 5 Arcana are complete"
     return rule, "the Arcana are being built (Chaos mode): take cards, 'done', 'continue' or 'conclude'"
@@ -267,17 +280,21 @@ def apply(s, action, p: int) -> None:
     prep.hold[p] = -1
     prep.waiting[p] = False
     s.narrate("Player {} declares their preparation concluded.", (p + 1,), R.CHAOS)
-    other = 1 - p
-    if not prep.concluded[other] and prep.free[other] < 0:
-        prep.free[other] = 1
-        s.narrate("Player {} may examine one more packet besides the one in hand; each further packet costs "
-                  "{} damage.", (other + 1, EXTRA_PACKET_DAMAGE), R.CHAOS)
+    for other in range(prep.n):
+        if not prep.concluded[other] and prep.free[other] < 0:
+            prep.free[other] = 1
+            s.narrate("Player {} may examine one more packet besides the one in hand; each further packet costs "
+                      "{} damage.", (other + 1, EXTRA_PACKET_DAMAGE), R.CHAOS)
     _advance(s)
 
 
 def _next_packet(s, p: int) -> None:
     prep = s.prep
     prep.step[p] += 1
+    if prep.n > 2:  # 2 vs 2: skip packets another player holds (ruling D-27)
+        held = {prep.hold[q] for q in range(prep.n) if q != p and prep.hold[q] >= 0}
+        while (prep.start[p] + prep.step[p]) % PACKETS in held and packets_left(prep, p):
+            prep.step[p] += 1
     prep.hold[p] = (prep.start[p] + prep.step[p]) % PACKETS
     prep.waiting[p] = False
     s.narrate("Player {} takes the next packet ({} cards).", (p + 1, len(prep.packets[prep.hold[p]])), R.CHAOS)
@@ -288,21 +305,20 @@ def _advance(s) -> None:
     if all(prep.concluded):
         finish(s)
         return
-    active = [p for p in range(2) if not prep.concluded[p]]
-    if len(active) == 2:
-        if all(prep.waiting):
-            for p in range(2):
-                if packets_left(prep, p):
-                    _next_packet(s, p)
-                else:
-                    prep.waiting[p] = False  # nothing left: only 'conclude' remains
+    active = [p for p in range(prep.n) if not prep.concluded[p]]
+    if not all(prep.waiting[p] for p in active):
         return
-    p = active[0]
-    if prep.waiting[p]:
-        prep.waiting[p] = False
-        if prep.free[p] > 0 and packets_left(prep, p):
-            prep.free[p] -= 1
-            _next_packet(s, p)
+    for p in active:
+        if prep.free[p] < 0:  # nobody has concluded: the packets pass in step
+            if packets_left(prep, p):
+                _next_packet(s, p)
+            else:
+                prep.waiting[p] = False  # nothing left: only 'conclude' remains
+        else:
+            prep.waiting[p] = False
+            if prep.free[p] > 0 and packets_left(prep, p):
+                prep.free[p] -= 1
+                _next_packet(s, p)
 
 
 def finish(s) -> None:
@@ -311,8 +327,9 @@ def finish(s) -> None:
 
     g = s.game
     prep = s.prep
-    proph, cults, relics = [-1] * (2 * ARCANA), [()] * (2 * ARCANA), [()] * (2 * ARCANA)
-    for p in range(2):
+    n = s.np
+    proph, cults, relics = [-1] * (n * ARCANA), [()] * (n * ARCANA), [()] * (n * ARCANA)
+    for p in range(n):
         k = 0
         for n in range(ARCANA):
             pi = prep.bp[p][n]
@@ -328,7 +345,7 @@ def finish(s) -> None:
             k += 1
         s.rear[p] = list(range(k))
         s.di[p] = [x - DI for x in prep.bd[p]]
-    s.proph, s.cults, s.relics = tuple(proph), tuple(cults), tuple(relics)
+    s.set_cards(proph, cults, relics)
     s.where = [REAR if x >= 0 else EMPTY for x in proph]
     s.prep = None
     s.narrate("The preparation is over; the remaining cards go back to the box.", (), R.CHAOS)
@@ -343,8 +360,8 @@ def observation(s, viewer) -> dict | None:
     g = s.game
     out = {"concluded": list(prep.concluded), "waiting": list(prep.waiting), "paid": list(prep.paid),
            "free_packets": list(prep.free), "packets_examined": [x + 1 for x in prep.step],
-           "holding": [prep.hold[p] >= 0 for p in range(2)]}
-    if viewer in (0, 1):
+           "holding": [prep.hold[p] >= 0 for p in range(prep.n)]}
+    if viewer is not None and 0 <= viewer < prep.n:
         h = prep.hold[viewer]
         out["packet"] = sorted(card_id(g, x) for x in prep.packets[h]) if h >= 0 else None
         out["arcana"] = [{"prophet": card_id(g, prep.bp[viewer][n]) if prep.bp[viewer][n] >= 0 else None,
@@ -358,7 +375,6 @@ def observation(s, viewer) -> dict | None:
 def determinize(w, viewer: int, rng) -> None:
     """Resample what the viewer cannot see: other packets and the opponent's Arcana, by card class."""
     prep = w.prep
-    q = 1 - viewer
     mine = prep.hold[viewer]
     places = []  # (container, index, class)
     for n, packet in enumerate(prep.packets):
@@ -366,13 +382,16 @@ def determinize(w, viewer: int, rng) -> None:
             continue
         for i, x in enumerate(packet):
             places.append((packet, i, "P" if kind(x) == "prophet" else "O"))
-    for n in range(ARCANA):
-        if prep.bp[q][n] >= 0:
-            places.append((prep.bp[q], n, "P"))
-        for i in range(len(prep.bc[q][n])):
-            places.append((prep.bc[q][n], i, "A"))
-    for i in range(len(prep.bd[q])):
-        places.append((prep.bd[q], i, "D"))
+    for q in range(prep.n):
+        if q == viewer:
+            continue
+        for n in range(ARCANA):
+            if prep.bp[q][n] >= 0:
+                places.append((prep.bp[q], n, "P"))
+            for i in range(len(prep.bc[q][n])):
+                places.append((prep.bc[q][n], i, "A"))
+        for i in range(len(prep.bd[q])):
+            places.append((prep.bd[q], i, "D"))
     pool = {"P": [], "A": [], "D": [], "O": []}
     for cont, i, cls in places:
         x = cont[i]

@@ -26,17 +26,22 @@ def predestination_decks(game, opts, rng):
     t = game.tables
     ids = game.option_ids
     decks = opts.decks
+    n = opts.players
     if decks is None:
-        a = rng.below(len(ids))
-        b = rng.below(len(ids) - 1)
-        decks = [ids[a], ids[b if b < a else b + 1]]
-    if len(decks) != 2:
-        raise IllegalAction(R.PREDESTINATION, f"each of the 2 players chooses one option, {len(decks)} given")
+        if n == 2:
+            a = rng.below(len(ids))
+            b = rng.below(len(ids) - 1)
+            decks = [ids[a], ids[b if b < a else b + 1]]
+        else:  # 2 vs 2: the four options, one each (ruling D-30)
+            decks = list(ids)
+            rng.shuffle(decks)
+    if len(decks) != n:
+        raise IllegalAction(R.PREDESTINATION, f"each of the {n} players chooses one option, {len(decks)} given")
     for d in decks:
         if d not in ids:
             raise IllegalAction(R.PREDESTINATION, f"{d!r} is not a Predestination option ({', '.join(ids)})")
-    if decks[0] == decks[1]:
-        raise IllegalAction(R.PREDESTINATION, "the two players choose different options: one box holds each option's cards once")
+    if len(set(decks)) != len(decks):
+        raise IllegalAction(R.PREDESTINATION, "the players choose different options: one box holds each option's cards once")
     pool = _di_pool(t)
     out = []
     for d in decks:
@@ -133,13 +138,14 @@ def _random_arcana(game, rng, used: set):
 def free_will_decks(game, opts, rng):
     t = game.tables
     if opts.arcana is not None:
-        if len(opts.arcana) != 2 or opts.interventions is None or len(opts.interventions) != 2:
-            raise IllegalAction(R.FREE_WILL, "give four Arcana and four Divine Interventions for each of the 2 players")
-        specs = [(opts.arcana[p], opts.interventions[p]) for p in range(2)]
+        n = opts.players
+        if len(opts.arcana) != n or opts.interventions is None or len(opts.interventions) != n:
+            raise IllegalAction(R.FREE_WILL, f"give four Arcana and four Divine Interventions for each of the {n} players")
+        specs = [(opts.arcana[p], opts.interventions[p]) for p in range(n)]
     else:
         used: set = set()
-        specs = [_random_arcana(game, rng, used) for _ in range(2)]
-    first = rng.below(2) if opts.one_box else -1
+        specs = [_random_arcana(game, rng, used) for _ in range(opts.players)]
+    first = rng.below(opts.players) if opts.one_box else -1
     pool = _di_pool(t)
     decks = []
     counts: dict[tuple, int] = {}

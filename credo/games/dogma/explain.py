@@ -37,7 +37,7 @@ def _reason(s, action, player: int) -> tuple[str, str]:
             return R.MALEFIC, f"{s.name(sl)} has only {len(s.cults[sl])} Cult cards"
         return R.MALEFIC, f"Cult card {j + 1} is out of the game and cannot be targeted"
     if s.test is not None:
-        _c, (tester, _fid) = s.test
+        _c, (tester, _fid, _chooser) = s.test
         if kind == "guess" and player != tester:
             return R.FIDELITY, "you choose the path in secret ('path X'); the other player names one"
         if kind == "path" and player == tester:
@@ -51,6 +51,19 @@ def _reason(s, action, player: int) -> tuple[str, str]:
         return R.OPENING, f"your rear guard holds {len(s.rear[player])} Prophets"
     if kind == "deploy":
         return R.CULT, "you choose a new active Prophet only at the start of the turn after it is defeated or withdrawn"
+    side = s.game.side_of[action.index]
+    if kind in ("cult", "special", "intervene") and s.phase != DEPLOY:
+        if s.np == 2 and side >= 0:
+            return R.TARGET, "Target tokens are placed only in the 2 vs 2 game: write the Order without 'left' or 'right'"
+        if s.np == 4 and side < 0:
+            return R.TARGET, f"place a Target token with the Order: '{action} left' or '{action} right'"
+        if s.np == 4:
+            from .state import NEIGHBOUR
+
+            q = NEIGHBOUR[side][player]
+            if not s.alive(q):
+                return R.R_TARGET_ALIVE, f"player {q + 1}, on your {('left', 'right')[side]}, is out of the game"
+            args = args[:-1]  # the Order itself, without its Target
     k = s.active[player]
     sl = player * ARCANA + k
     fan = k >= 0 and s.mal[sl] & FANATICISM

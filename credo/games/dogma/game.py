@@ -26,14 +26,19 @@ CRISIS, FANATICISM, HYSTERIA, WITHERING = (MAL[m] for m in MALEFICS)
 TYPE_BIT = {t: 1 << i for i, t in enumerate(CULT_TYPES)}
 
 
+SIDES = ("left", "right")  # section 5.1, the Target token's ends (SX, DX)
+
+
 class DogmaOptions(BaseModel):
     model_config = ConfigDict(extra="forbid")
+    players: Literal[2, 4] = Field(2, description="2: the duel; 4: the 2 vs 2 game (section 5.1), teams of "
+                                   "players 1 and 3 against 2 and 4, seated alternately")
     mode: Literal["predestination", "free_will", "chaos"] = Field(
         "predestination", description="predestination: the rulebook's four options; free_will: free construction; "
         "chaos: 12 packets passed between the players")
     decks: list[str] | None = Field(
         None, description="predestination: each player's option id (mecca, storm, unshakeable, knowledge); "
-        "default: two different options drawn at random")
+        "default: different options drawn at random")
     arcana: list[list[list[str]]] | None = Field(
         None, description="free_will: for each player, four Arcana [prophet, card, card, card]; default: random legal")
     interventions: list[list[str]] | None = Field(
@@ -106,6 +111,67 @@ class Tables:
                 self.specials.append(("relic", i, r.id))
         self.special_once = {(k, i): (ps[i].ability.once if k == "prophet" else rs[i].ability.once)
                              for k, i, _ in self.specials}
+        # narration labels, computed once (never formatted during play)
+        self.cult_religion = [x.religion.capitalize() for x in cs]
+        # what activating Cult card c in position j runs: Protection, its damage, then its effects
+        self.cult_plan = []
+        for i in range(len(cs)):
+            plans = []
+            for j in range(MAX_CULT):
+                ops = []
+                if self.ckw[i] & PROTECTION:
+                    ops.append(("protection", 0, "self", 0, None))
+                if self.cdamage[i] or self.cdamage_if[i]:
+                    ops.append(("cult_damage", j, "global" if self.ckw[i] & GLOBAL else "opponent", 0, None))
+                ops.extend(self.cops[i])
+                plans.append(tuple(ops))
+            self.cult_plan.append(tuple(plans))
+        self.ctype_label = [x.type.replace("_", " ") for x in cs]
+        self.agg = _AggCache(self)
+
+
+# indices into an aggregate of a Prophet's passive modifiers (see _AggCache)
+AG_BONUS, AG_RED, AG_FERVOR, AG_FAITH, AG_MALIMM, AG_IMMUNE, AG_SPECIALS, AG_START = range(8)
+
+
+class _AggCache(dict):
+    """(prophet, relics, ability on) -> the summed passive modifiers of that Prophet:
+    (cult bonuses ((amount, type bits), ...), damage reduction, Fervor, Faith, malefic
+    immunity bits, immunity bits (printed included), Special sources ((kind, index), ...),
+    start-of-turn sources ((label, ops), ...)).
+    Computed once per combination, so the forward model never re-sums Relics."""
+
+    def __init__(self, t: Tables) -> None:
+        super().__init__()
+        self.t = t
+
+    def __missing__(self, key):
+        t = self.t
+        pi, relics, on = key
+        mods = [t.r_mods[r] for r in relics]
+        if on and t.p_trigger[pi] == "passive":
+            mods.append(t.p_mods[pi])
+        bonus = tuple((m[0], m[1]) for m in mods if m[0])
+        mal = imm = 0
+        for m in mods:
+            mal |= m[5]
+            imm |= m[6]
+        specials = []
+        if t.p_trigger[pi] == "special":
+            specials.append(("prophet", pi, -1))
+        for r_pos, r in enumerate(relics):
+            if t.r_trigger[r] == "special":
+                specials.append(("relic", r, r_pos))
+        start = []
+        if on and t.p_trigger[pi] == "start_of_turn":
+            start.append((t.ability[pi].name, t.p_ops[pi]))
+        for r in relics:
+            if t.r_trigger[r] == "start_of_turn":
+                start.append((t.relic_names[r], t.r_ops[r]))
+        value = (bonus, sum(m[2] for m in mods), t.fervor[pi] + sum(m[3] for m in mods),
+                 t.faith[pi] + sum(m[4] for m in mods), mal, imm | t.immune[pi], tuple(specials), tuple(start))
+        self[key] = value
+        return value
 
 
 class DogmaGame(Game):
@@ -113,9 +179,12 @@ class DogmaGame(Game):
     title = "Dogma: A Clash of Religions"
     rules_version = "dogma-1"
     min_players = 2
-    max_players = 2
+    max_players = 4
     Options = DogmaOptions
-    option_variants: ClassVar[list[dict]] = [{"mode": "predestination"}, {"mode": "free_will"}, {"mode": "chaos"}]
+    # the 2 vs 2 entry is not last: tests/selfplay records the last variant and counts one winner per game,
+    # while a 2 vs 2 game has two (both members of the winning team)
+    option_variants: ClassVar[list[dict]] = [{"mode": "predestination"}, {"mode": "free_will"},
+                                             {"mode": "predestination", "players": 4}, {"mode": "chaos"}]
     turn_rule = R.ORDERS
     end_rule = R.END
 
@@ -156,6 +225,14 @@ class DogmaGame(Game):
         entries.append(("done", "done_packet", ()))
         entries.append(("continue", "continue", ()))
         entries.append(("conclude", "conclude", ()))
+        # 2 vs 2 (section 5.1): an Order placed with its Target token, e.g. 'cult 2 left'.
+        # Summoning, Appeal and Pass target no one: their Target token is placed but has no effect (ruling D-22).
+        for side, word in enumerate(SIDES):
+            entries.append((f"intervene {word}", "intervene", (side,)))
+            for n in range(MAX_CULT):
+                entries.append((f"cult {n + 1} {word}", "cult", (n, side)))
+            for k, (kind, i, cid) in enumerate(t.specials):
+                entries.append((f"special {cid} {word}", "special", (k, side)))
         self.actions = ActionSpace(self.name, f"{self.name}:{self.content_hash}", entries)
         lk = self.actions.lookup()
         self.A_deploy = [lk[("deploy", (n,))] for n in range(ARCANA)]
@@ -166,6 +243,15 @@ class DogmaGame(Game):
         self.A_special = [lk[("special", (k,))] for k in range(len(t.specials))]
         self.special_index = {(kind, i): k for k, (kind, i, _) in enumerate(t.specials)}
         self.A_pass = lk[("pass", ())]
+        # per Target side (0 left, 1 right): the 2 vs 2 Orders
+        self.T_intervene = [lk[("intervene", (side,))] for side in range(2)]
+        self.T_cult = [[lk[("cult", (n, side))] for n in range(MAX_CULT)] for side in range(2)]
+        self.T_special = [[lk[("special", (k, side))] for k in range(len(t.specials))] for side in range(2)]
+        # the Target side of each action (-1: none)
+        self.side_of = [-1] * len(self.actions)
+        for side in range(2):
+            for a in [self.T_intervene[side], *self.T_cult[side], *self.T_special[side]]:
+                self.side_of[a.index] = side
         self.A_wither = [lk[("wither", (n,))] for n in range(MAX_CULT)]
         self.A_path = [lk[("path", (k,))] for k in range(3)]
         self.A_guess = [lk[("guess", (k,))] for k in range(3)]
@@ -176,7 +262,7 @@ class DogmaGame(Game):
         self.A_conclude = lk[("conclude", ())]
 
     def players(self, **options: Any) -> int:
-        return 2
+        return self.options(**options).players
 
     # --- decks -------------------------------------------------------------------
     def decks(self, opts: DogmaOptions, rng: Rng):

@@ -4,6 +4,7 @@ most damage now, sometimes play a Divine Intervention, rarely anything at random
 from __future__ import annotations
 
 from .game import ARCANA
+from .state import NEIGHBOUR
 
 
 def rollout_action(state, player: int, rng):
@@ -18,14 +19,22 @@ def rollout_action(state, player: int, rng):
         return rng.choice(actions)
     if state.phase != 1:
         return rng.choice(actions)
-    k, q = state.active[player], state.active[1 - player]
-    if k < 0 or q < 0:
+    k = state.active[player]
+    if k < 0:
         return rng.choice(actions)
-    sl, tg = player * ARCANA + k, (1 - player) * ARCANA + q
+    sl = player * ARCANA + k
+    side_of = state.game.side_of
     best, best_dmg = [], 0
     for a in actions:
         if a.kind != "cult":
             continue
+        side = side_of[a.index]
+        # the opponent this Order would strike: the one its Target names (2 vs 2), else the only one
+        opp = NEIGHBOUR[side][player] if side >= 0 else state.tgt[player]
+        q = state.active[opp]
+        if q < 0:
+            continue
+        tg = opp * ARCANA + q
         c = state.cults[sl][a.args[0]]
         if not (state.game.tables.cdamage[c] or state.game.tables.cdamage_if[c]):
             continue

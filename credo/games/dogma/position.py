@@ -22,7 +22,7 @@ def state_to_position(s) -> dict:
 
     t, g = s.game.tables, s.game
     players = []
-    for p in range(2):
+    for p in range(s.np):
         arcana = []
         for k in range(ARCANA):
             sl = p * ARCANA + k
@@ -58,8 +58,9 @@ def state_to_position(s) -> dict:
                   "choices": {str(p): (c if s.phase == 0 else str(g.actions[c])) for p, c in s.commit.choices.items()}}
     test = None
     if s.test is not None:
-        c, (tester, fid) = s.test
-        test = {"tester": tester, "purpose": fid, "choices": {str(p): v for p, v in c.choices.items()}}
+        c, (tester, fid, chooser) = s.test
+        test = {"tester": tester, "chooser": chooser, "purpose": fid,
+                "choices": {str(p): v for p, v in c.choices.items()}}
     cur = None
     if s.cur is not None:
         p, sl, j, ops, label, _ = s.cur
@@ -74,7 +75,10 @@ def state_to_position(s) -> dict:
         "players": players,
         "commit": commit,
         "hysteria": list(s.hyst),
-        "plan": [[p, str(g.actions[a])] for p, a in s.plan],
+        # a cancelled Order of a simultaneous group is stored as ~index
+        "plan": [[p, str(g.actions[a if a >= 0 else ~a]), grp, a < 0] for p, a, grp in s.plan],
+        "targets": list(s.tgt),
+        "fell": list(s.fell),
         "simultaneous": s.sim,
         "ri": s.ri,
         "cur": cur,
@@ -105,12 +109,12 @@ def _prep_to_position(s) -> dict | None:
         "step": list(prep.step), "hold": list(prep.hold), "waiting": list(prep.waiting),
         "concluded": list(prep.concluded), "free": list(prep.free), "paid": list(prep.paid),
         "arcana": [[{"prophet": card_id(g, prep.bp[p][n]) if prep.bp[p][n] >= 0 else None,
-                     "cards": ids(prep.bc[p][n])} for n in range(ARCANA)] for p in range(2)],
-        "interventions": [ids(prep.bd[p]) for p in range(2)],
+                     "cards": ids(prep.bc[p][n])} for n in range(ARCANA)] for p in range(prep.n)],
+        "interventions": [ids(prep.bd[p]) for p in range(prep.n)],
     }
 
 
-def _prep_from_position(game, data: dict):
+def _prep_from_position(game, data: dict, n: int):
     from .chaos import CULT, DI, RELIC, Prep
 
     t = game.tables
@@ -129,15 +133,15 @@ def _prep_from_position(game, data: dict):
             return DI + di_free[cid].pop(0)
         raise _bad("chaos", f"unknown or exhausted card {cid!r}")
 
-    prep = Prep()
+    prep = Prep(n)
     prep.packets = [[code(c) for c in p] for p in data["packets"]]
     prep.step, prep.hold = list(data["step"]), list(data["hold"])
     prep.waiting, prep.concluded = list(data["waiting"]), list(data["concluded"])
     prep.free, prep.paid = list(data["free"]), list(data["paid"])
-    for p in range(2):
-        for n, arc in enumerate(data["arcana"][p]):
-            prep.bp[p][n] = code(arc["prophet"]) if arc["prophet"] else -1
-            prep.bc[p][n] = [code(c) for c in arc["cards"]]
+    for p in range(n):
+        for k, arc in enumerate(data["arcana"][p]):
+            prep.bp[p][k] = code(arc["prophet"]) if arc["prophet"] else -1
+            prep.bc[p][k] = [code(c) for c in arc["cards"]]
         prep.bd[p] = [code(c) for c in data["interventions"][p]]
     return prep
 
@@ -155,7 +159,11 @@ def state_from_position(game, pos: dict):
     try:
         rng_words = pos.get("rng")
         rng = Rng.restore(*rng_words) if rng_words else Rng(pos.get("seed", 0))
-        s = DogmaState.blank(game, rng)
+        players = pos.get("players")
+        if not isinstance(players, list) or len(players) not in (2, 4):
+            raise _bad("players", "two players, or four for 2 vs 2, are needed")
+        np = len(players)
+        s = DogmaState.blank(game, rng, np)
         s.mode = pos.get("mode", "predestination")
         s.decks = list(pos.get("decks") or [])
         s.turn_limit = int(pos.get("turn_limit", 150))
@@ -164,7 +172,7 @@ def state_from_position(game, pos: dict):
             raise _bad("phase", f"{phase!r} is not one of {PHASES}")
         s.phase = PHASES.index(phase)
         s.turn = int(pos.get("turn", 2))
-        proph, cults, relics = [-1] * (2 * ARCANA), [()] * (2 * ARCANA), [()] * (2 * ARCANA)
+        proph, cults, relics = [-1] * (np * ARCANA), [()] * (np * ARCANA), [()] * (np * ARCANA)
         di_free: dict[str, list[int]] = {}
         for k, did in enumerate(t.di_ids):
             di_free.setdefault(did, []).append(k)
@@ -176,13 +184,10 @@ def state_from_position(game, pos: dict):
                 raise _bad(field, f"no copy of {did!r} left")
             return di_free[did].pop(0)
 
-        players = pos.get("players")
-        if not isinstance(players, list) or len(players) != 2:
-            raise _bad("players", "two players are needed")
         chaos_phase = phase in ("chaos", "over")  # no Prophet at all: preparation, or a Chaos game lost at once
         for p, pl in enumerate(players):
             arcana = pl.get("arcana") or []
-            if not (0 if chaos_phase else 1) <= len(arcana) <= ARCANA:
+            if not (0 if chaos_phase or np == 4 else 1) <= len(arcana) <= ARCANA:
                 raise _bad(f"players[{p}].arcana", "one to four Prophet Arcana")
             for k, arc in enumerate(arcana):
                 sl = p * ARCANA + k
@@ -242,16 +247,17 @@ def state_from_position(game, pos: dict):
                 if s.where[p * ARCANA + k] != 0:
                     raise _bad(f"players[{p}].rear", f"Arcanum {k} is not in the rear guard")
             s.di[p] = [di(d, f"players[{p}].interventions") for d in pl.get("interventions", [])]
-            s.di_done[p] = [di(d, f"players[{p}].played") for d in pl.get("played", [])]
+            s.di_done = s.di_done[:p] + (tuple(di(d, f"players[{p}].played") for d in pl.get("played", [])),) \
+                + s.di_done[p + 1:]
             s.pend_dmg[p] = int(pl.get("damage_in_front", 0))
             s.arduous[p] = int(pl.get("arduous", -9))
-        s.proph, s.cults, s.relics = tuple(proph), tuple(cults), tuple(relics)
+        s.set_cards(proph, cults, relics)
         commit = pos.get("commit", "default")
         if commit == "default":
             if s.phase == 1:
-                s.commit = Commitments((0, 1))
+                s.commit = Commitments((0, 1) if np == 2 else tuple(p for p in range(np) if s.active[p] >= 0))
             elif s.phase == 0:
-                s.commit = Commitments(tuple(p for p in range(2) if s.active[p] < 0 and s.rear[p]))
+                s.commit = Commitments(tuple(p for p in range(np) if s.active[p] < 0 and s.rear[p]))
         elif commit is not None:
             choices = {}
             for key, v in commit.get("choices", {}).items():
@@ -261,32 +267,45 @@ def state_from_position(game, pos: dict):
         if "hysteria" not in pos and s.phase == 1:
             from .game import HYSTERIA
 
-            h = [p for p in range(2) if s.active[p] >= 0 and s.mal[p * ARCANA + s.active[p]] & HYSTERIA]
-            s.hyst = tuple(h) if len(h) == 1 else ()
-        s.plan = tuple((int(p), g.actions.parse(a).index) for p, a in pos.get("plan", []))
+            live = [p for p in range(np) if s.active[p] >= 0]
+            h = [p for p in live if s.mal[p * ARCANA + s.active[p]] & HYSTERIA]
+            s.hyst = tuple(h) if 0 < len(h) < (2 if np == 2 else len(live)) else ()
         s.sim = bool(pos.get("simultaneous", False))
+        plan = []
+        for i, entry in enumerate(pos.get("plan", [])):
+            p, a = entry[0], entry[1]
+            # a hand-written plan without groups: one simultaneous group, or one Order per group
+            grp = entry[2] if len(entry) > 2 else (0 if s.sim else i)
+            index = g.actions.parse(a).index
+            plan.append((int(p), ~index if len(entry) > 3 and entry[3] else index, int(grp)))
+        s.plan = tuple(plan)
+        if "targets" in pos:
+            s.tgt = tuple(int(q) for q in pos["targets"])
+        if "fell" in pos:
+            s.fell = tuple(int(x) for x in pos["fell"])
         s.ri = int(pos.get("ri", 0))
         cur = pos.get("cur")
         if cur is not None:
             s.cur = (cur["player"], cur["slot"], cur["card"], tuple(tuple(op) for op in cur["ops"]), cur["label"], 0)
         s.ei = int(pos.get("ei", 0))
-        s.actor = list(pos.get("actor", [s.active[0], s.active[1]]))
+        s.actor = tuple(pos.get("actor", s.active))
         test = pos.get("test")
         if test is not None:
             tester = int(test["tester"])
-            s.test = (Commitments((tester, 1 - tester), {int(k): int(v) for k, v in test["choices"].items()}),
-                      (tester, test["purpose"]))
-        s.pend_w = [(int(a), int(b)) for a, b in pos.get("pending_withering", [])]
+            chooser = int(test.get("chooser", 1 - tester))
+            s.test = (Commitments((tester, chooser), {int(k): int(v) for k, v in test["choices"].items()}),
+                      (tester, test["purpose"], chooser))
+        s.pend_w = tuple((int(a), int(b)) for a, b in pos.get("pending_withering", []))
         snap = pos.get("snapshot")
         s.snap = (tuple(snap[0]), tuple(snap[1])) if snap else None
-        s.last = list(pos.get("last", [-1, -1]))
+        s.last = tuple(pos.get("last", [-1] * np))
         s.protect = int(pos.get("protect", 0))
         winner = pos.get("winner")
         s.winner = -1 if winner is None else int(winner)
         fb = pos.get("first_builder")
         s.first_builder = -1 if fb is None else int(fb)
         if pos.get("chaos"):
-            s.prep = _prep_from_position(game, pos["chaos"])
+            s.prep = _prep_from_position(game, pos["chaos"], np)
     except (KeyError, TypeError, ValueError, IndexError) as exc:
         raise _bad("(structure)", str(exc)) from None
     return s

@@ -11,13 +11,13 @@ from __future__ import annotations
 from rich.console import Group
 from rich.text import Text
 
-PLAYER_STYLES = ("bold bright_cyan", "bold bright_yellow")
+PLAYER_STYLES = ("bold bright_cyan", "bold bright_yellow", "bold cyan", "bold yellow")  # 2 vs 2: teams by colour
 MALEFIC_ICONS = {"crisis": "@ Mystical Crisis", "fanaticism": "* Fanaticism", "hysteria": "! Hysteria",
                  "withering": "o Withering"}
 
 
 def player_style(player: int | None) -> str:
-    return PLAYER_STYLES[player] if player in (0, 1) else "dim"
+    return PLAYER_STYLES[player] if player in (0, 1, 2, 3) else "dim"
 
 
 def _bar(damage: int, faith: int, width: int = 20) -> Text:
@@ -96,8 +96,13 @@ def player_block(game, obs: dict, p: int) -> list[Text]:
 
 def status_lines(obs: dict) -> list[Text]:
     lines = [Text.assemble(("Dogma", "bold"), f" · turn {obs['turn']} · {obs['phase']}")]
+    if obs.get("teams"):
+        lines.append(Text("2 vs 2: players 1 and 3 against players 2 and 4"))
     if obs["winner"] is not None:
         lines.append(Text(f"Game over: player {obs['winner'] + 1} wins.", style="bold"))
+    elif obs.get("winners") and obs.get("teams"):
+        a, b = obs["winners"]
+        lines.append(Text(f"Game over: players {a + 1} and {b + 1} win.", style="bold"))
     elif obs["draw"]:
         lines.append(Text("Game over: a draw.", style="bold"))
     orders = obs.get("orders")
@@ -107,7 +112,8 @@ def status_lines(obs: dict) -> list[Text]:
         for p, text in orders["shown"].items():
             lines.append(Text(f"  player {int(p) + 1}: {text}", style=player_style(int(p))))
     if obs["hysteria_first"]:
-        lines.append(Text(f"Hysteria: player {obs['hysteria_first'][0] + 1} chooses and reveals first",
+        who = " and ".join(str(p + 1) for p in obs["hysteria_first"])
+        lines.append(Text(f"Hysteria: player {who} chooses and reveals first",
                           style="magenta"))
     pend = obs.get("pending")
     if pend:
@@ -132,7 +138,7 @@ def chaos_lines(game, obs: dict) -> list[Text]:
     for i in game.content.interventions:
         names[i.id] = i.name
     lines = [Text("Chaos mode: building the Arcana", style="bold")]
-    for p in range(2):
+    for p in range(len(ch["concluded"])):
         state = "concluded" if ch["concluded"][p] else "waiting" if ch["waiting"][p] else "examining"
         lines.append(Text(f"Player {p + 1}: {state}, packets examined {ch['packets_examined'][p]}, "
                           f"damage paid {20 * ch['paid'][p]}", style=player_style(p)))
@@ -152,7 +158,11 @@ def render(game, observation: dict) -> Group:
         return Group(*chaos_lines(game, observation))
     lines = status_lines(observation)
     viewer = observation["player"]
-    order = [1 - viewer, viewer] if viewer in (0, 1) else [0, 1]
+    n = len(observation["players"])
+    if viewer is None:
+        order = list(range(n))
+    else:  # the others first (clockwise from the viewer's left), the viewer last
+        order = [(viewer + i) % n for i in range(1, n)] + [viewer]
     for p in order:
         lines.append(Text(""))
         lines += player_block(game, observation, p)
@@ -166,6 +176,7 @@ def notation_help(game) -> Text:
         ("intervene", "Order II: play your top Divine Intervention"),
         ("appeal", "Order II once they are spent: 30 damage to every active Prophet"),
         ("cult N", "Order III: reveal and activate Cult card N"),
+        ("ORDER left|right", "2 vs 2: the Target token with the Order, e.g. cult 2 left (not for summon, appeal)"),
         ("special ID", "Order III: trigger an atom ability (e.g. special sharira)"),
         ("wither N", "place Withering on your Cult card N"),
         ("path X / guess X", "Fidelity Test: violence, rationality or blasphemy"),

@@ -41,3 +41,18 @@ R_WITHDRAW = ruling(13, "a Prophet withdrawn by an effect is replaced at the sta
 R_RELICS = ruling(14, "Relics are face up with their active Prophet and fit any sleeve")
 R_REVIVE = ruling(15, "Sharira returns a Prophet to the end of the rear guard with its cards")
 R_CIRCLE = ruling(18, "the Chaos packets form a circle; each player starts a row")
+
+# 2 vs 2 (section 5.1)
+TEAMS = "5. End of the Game / 5.1 Four-player games (2 vs 2)"
+TARGET = "5. End of the Game / 5.1 Four-player games (2 vs 2) / Target selection"
+CHAOS4 = "5. End of the Game / 5.1 Four-player games (2 vs 2) / Chaos mode construction"
+R_SEATING = ruling(21, "2 vs 2 seating: teams alternate, so both neighbours are opponents")
+R_NO_TARGET = ruling(22, "Summoning, Appeal and Pass carry a Target token without effect")
+R_TARGET_ALIVE = ruling(23, "a Target names an opponent still in the game")
+R_GROUPS = ruling(24, "four Orders: equal Orders form a simultaneous group")
+R_FIDELITY4 = ruling(25, "2 vs 2: the Fidelity Test is between the player and the targeted opponent")
+R_OPPOSING4 = ruling(26, "2 vs 2: 'all opposing' and Global reach both opponents")
+R_ROWS4 = ruling(27, "2 vs 2 Chaos: 4 rows of 3 in a circle, each player starts a row")
+R_TEAM_TIE = ruling(28, "2 vs 2: simultaneous last defeats of both teams")
+R_CONSULT = ruling(29, "2 vs 2: teammates consult freely, so each sees the other's hidden cards and Order")
+R_SETUP4 = ruling(30, "2 vs 2 construction: four Predestination options, one box among four")

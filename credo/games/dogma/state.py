@@ -13,20 +13,26 @@ pending decisions (Withering placement, Fidelity Test) answered through `apply`.
 
 from __future__ import annotations
 
-from credo.kernel import Commitments, IllegalAction, Rng, State
+from credo.kernel import Commitments, Event, EventLog, IllegalAction, Rng, State
 
 from . import rules as R
 from .content import MALEFIC_NAMES, MALEFICS
 from .game import (
+    AG_BONUS,
+    AG_FAITH,
+    AG_FERVOR,
+    AG_IMMUNE,
+    AG_MALIMM,
+    AG_RED,
+    AG_SPECIALS,
+    AG_START,
     ARCANA,
     ARDUOUS,
     CRISIS,
     FANATICISM,
-    GLOBAL,
     HYSTERIA,
     MAX_CULT,
     PATHS,
-    PROTECTION,
     REVEALED,
     SLOW,
     SWIFT,
@@ -36,6 +42,7 @@ from .game import (
 
 DEPLOY, ORDERS, RESOLVE, OVER, CHAOS = 0, 1, 2, 3, 4
 PHASES = ("deploy", "orders", "resolve", "over", "chaos")
+ORDER_KINDS = frozenset(("summon", "intervene", "appeal", "cult", "special", "pass"))
 CHAOS_KINDS = frozenset(("take", "done_packet", "continue", "conclude"))
 REAR, ACTIVE, DEFEATED, EMPTY = 0, 1, 2, -1
 WHERE = {REAR: "rear", ACTIVE: "active", DEFEATED: "defeated", EMPTY: None}
@@ -53,10 +60,52 @@ def _pts(n: int) -> str:
     return f"{n} damage"
 
 
+_event = tuple.__new__
+_new_state = object.__new__
+_NONE: list = []  # the empty legal-action list of a fresh copy (never mutated)
+ONLY = tuple(frozenset((p,)) for p in range(4))  # visible_to for one player's private events
+_NUM = tuple((p + 1,) for p in range(4))  # (player number,), the args of many events
+
+
+def _put(t: tuple, i: int, v) -> tuple:
+    """Tuple t with item i replaced by v."""
+    return t[:i] + (v,) + t[i + 1:]
+
+
+SIDES = ("left", "right")
+# 2 vs 2 seating (ruling D-21): players 1-2-3-4 clockwise; the left neighbour is the next player clockwise
+NEIGHBOUR = (tuple((p + 1) % 4 for p in range(4)), tuple((p - 1) % 4 for p in range(4)))
+OPPONENTS = {2: ((1,), (0,)), 4: ((1, 3), (0, 2), (1, 3), (0, 2))}
+OPPOSITE = {2: (1, 0), 4: (1, 0, 3, 2)}  # a default Target before any is revealed
+_REVEAL4 = {n: "Orders and Targets revealed: " + ", ".join(["player {} {}"] * n) + "." for n in range(1, 5)}
+
+
+class _Groups(tuple):
+    """The resolution order of a 2 vs 2 turn, written out only when read."""
+
+    __slots__ = ()
+
+    def __format__(self, spec: str) -> str:
+        return ", then ".join(
+            f"player {g[0]}" if len(g) == 1 else "players " + " and ".join(map(str, g)) + " simultaneously"
+            for g in self)
+
+
+class _Names(tuple):
+    """Names joined with commas only when an event is read."""
+
+    __slots__ = ()
+
+    def __format__(self, spec: str) -> str:
+        return ", ".join(self)
+
+
 class DogmaState(State):
     __slots__ = (
+        "_tm",
         "active",
         "actor",
+        "ags",
         "arduous",
         "cmod",
         "commit",
@@ -67,6 +116,7 @@ class DogmaState(State):
         "di_done",
         "dmg",
         "ei",
+        "fell",
         "first_builder",
         "flags",
         "fmod",
@@ -75,6 +125,7 @@ class DogmaState(State):
         "last",
         "mal",
         "mode",
+        "np",
         "pend_dmg",
         "pend_w",
         "phase",
@@ -88,6 +139,7 @@ class DogmaState(State):
         "sim",
         "snap",
         "test",
+        "tgt",
         "took",
         "turn",
         "turn_limit",
@@ -100,16 +152,19 @@ class DogmaState(State):
 
     # --- construction -------------------------------------------------------------
     @classmethod
-    def blank(cls, game: DogmaGame, rng: Rng) -> DogmaState:
+    def blank(cls, game: DogmaGame, rng: Rng, np: int = 2) -> DogmaState:
         s = cls.__new__(cls)
         State.__init__(s, game, rng)
-        n = 2 * ARCANA
+        s.np = np
+        s._tm = None
+        n = np * ARCANA
         s.mode = "predestination"
         s.decks = []
         s.turn_limit = 150
         s.phase = DEPLOY
         s.turn = 1
         s.proph = (-1,) * n
+        s.ags = (None,) * n
         s.cults = ((),) * n
         s.relics = ((),) * n
         s.dmg = [0] * n
@@ -121,12 +176,13 @@ class DogmaState(State):
         s.known = [0] * n
         s.flags = [0] * n
         s.took = [0] * n
-        s.active = [-1, -1]
-        s.rear = [[], []]
-        s.di = [[], []]
-        s.di_done = [[], []]
-        s.pend_dmg = [0, 0]
-        s.arduous = [-9, -9]
+        s.active = [-1] * np
+        s.rear = [[] for _ in range(np)]
+        s.di = [[] for _ in range(np)]
+        s.di_done = ((),) * np  # tuples, replaced on write: copies share them
+        s.pend_dmg = [0] * np
+        s.arduous = [-9] * np
+        s.tgt = OPPOSITE[np]  # the opponent each player's Order targets this turn (section 5.1)
         s.protect = 0
         s.commit = None
         s.hyst = ()
@@ -135,42 +191,48 @@ class DogmaState(State):
         s.ri = 0
         s.cur = None
         s.ei = 0
-        s.actor = [-1, -1]
+        s.actor = (-1,) * np  # tuples, replaced on write
         s.test = None
-        s.pend_w = []
+        s.pend_w = ()
         s.snap = None
-        s.last = [-1, -1]
-        s.winner = -1
+        s.last = (-1,) * np
+        s.fell = (0,) * np  # the turn each player's last Prophet was defeated
+        s.winner = -1  # the winning team (players p with p % 2 == winner), DRAW, or -1
         s.first_builder = -1
         s.prep = None
         return s
 
     @classmethod
     def new_game(cls, game: DogmaGame, rng: Rng, opts) -> DogmaState:
-        s = cls.blank(game, rng)
+        np = opts.players
+        s = cls.blank(game, rng, np)
         s.mode = opts.mode
         s.turn_limit = opts.turn_limit
         if opts.mode == "chaos":
             from .chaos import check_options, deal
 
             check_options(opts)
-            s.prep = deal(game, rng)
+            s.prep = deal(game, rng, np)
             s.phase = CHAOS
             s.narrate("Chaos mode: the Prophets and the other cards are shuffled and laid out in 12 packets of "
                       "2 Prophets and 7 other cards; the rest go back to the box.", (), R.CHAOS)
-            s.narrate("Player 1 takes the first packet of the first row, player 2 the first packet of the second.",
-                      (), R.R_CIRCLE)
+            if np == 2:
+                s.narrate("Player 1 takes the first packet of the first row, player 2 the first packet of the second.",
+                          (), R.R_CIRCLE)
+            else:
+                s.narrate("The packets lie in 4 rows of 3; each player takes the first packet of their row.",
+                          (), R.R_ROWS4)
             return s
         decks, info = game.decks(opts, rng)
         if opts.mode == "predestination":
             s.decks = list(info)
-            for p in range(2):
+            for p in range(np):
                 opt = game.content.options[game.option_ids.index(info[p])]
                 s.narrate("Player {} builds the Arcana of the Predestination option {} ({}).",
                           (p + 1, opt.name, opt.english), R.PREDESTINATION)
         else:
             s.first_builder = info
-            s.narrate("Both players build their Arcana freely (Free Will mode).", (), R.FREE_WILL)
+            s.narrate("Every player builds their Arcana freely (Free Will mode).", (), R.FREE_WILL)
         proph, cults, relics = [], [], []
         for p, (arcana, dis, damage) in enumerate(decks):
             for pi, cs, rs in arcana:
@@ -181,15 +243,37 @@ class DogmaState(State):
             s.pend_dmg[p] = damage
             s.rear[p] = list(range(ARCANA))
             if damage:
-                s.narrate("Player {} built first with one box: their first Prophet deployed starts with {}.",
-                          (p + 1, _pts(damage)), R.FREE_WILL)
-        s.proph, s.cults, s.relics = tuple(proph), tuple(cults), tuple(relics)
-        s.where = [REAR] * (2 * ARCANA)
+                s.narrate("Player {} built first with one box: their first Prophet deployed starts with {} damage.",
+                          (p + 1, damage), R.FREE_WILL)
+        s.set_cards(proph, cults, relics)
+        s.where = [REAR] * (np * ARCANA)
+        if np == 4:
+            s.narrate("2 vs 2: players 1 and 3 against players 2 and 4, seated alternately; each player's left and "
+                      "right neighbours are the opponents.", (), R.R_SEATING)
         s.begin_opening()
         return s
 
     def begin_opening(self) -> None:
         self.phase = DEPLOY
+        if self.np == 4:
+            out = [team for team in (0, 1) if not (self.rear[team] or self.rear[team + 2])]
+            if out:
+                if len(out) == 2:
+                    self.narrate("No player has a Prophet: the game is a draw.", (), R.END)
+                    self._finish(DRAW)
+                else:
+                    w = 1 - out[0]
+                    self.narrate("Players {} and {} have no Prophet: players {} and {} win.",
+                                 (out[0] + 1, out[0] + 3, w + 1, w + 3), R.TEAMS)
+                    self._finish(w)
+                return
+            self.narrate("Opening: each player chooses one Arcanum and reveals its Prophet.", (), R.OPENING)
+            for p in range(4):
+                if not self.rear[p]:
+                    self.narrate("Player {} has no Prophet and takes no further part; their team plays on.", (p + 1,),
+                                 R.TEAMS)
+            self.commit = Commitments(tuple(p for p in range(4) if self.rear[p]))
+            return
         out = [p for p in range(2) if not self.rear[p]]
         if out:
             if len(out) == 2:
@@ -205,10 +289,45 @@ class DogmaState(State):
     # --- the kernel contract ------------------------------------------------------
     @property
     def num_players(self) -> int:
-        return 2
+        return self.np
 
     @property
     def to_move(self) -> tuple[int, ...]:
+        # cached until the next action: only `_apply` changes who is to move
+        tm = self._tm
+        if tm is None:
+            tm = self._tm = self._to_move()
+        return tm
+
+    def legal_actions(self, player: int | None = None) -> list:
+        # the kernel's legal_actions, with the cached to_move (same contract)
+        if player is None:
+            return State.legal_actions(self, player)
+        if self._legal_for != player:
+            self._legal = self._generate_legal(player) if player in self.to_move else []
+            self._legal_for = player
+        return self._legal
+
+    def apply(self, action, player: int | None = None):
+        # the kernel's apply (same contract and errors), with its common path inlined
+        if player is None or action.__class__ is str:
+            return State.apply(self, action, player)
+        tm = self._tm
+        if tm is None:
+            tm = self._tm = self._to_move()
+        if player not in tm:
+            return State.apply(self, action, player)  # refused there, naming the rule
+        if self._legal_for != player:
+            self._legal = self._generate_legal(player)
+            self._legal_for = player
+        if action not in self._legal:
+            raise self._explain_illegal(action, player)
+        self._apply_action(action, player)
+        self._tm = None
+        self._legal_for = -1
+        return action
+
+    def _to_move(self) -> tuple[int, ...]:
         if self.phase == OVER:
             return ()
         if self.phase == CHAOS:
@@ -220,7 +339,8 @@ class DogmaState(State):
         c = self.commit
         if c is None:
             return ()
-        w = c.waiting
+        ch = c.choices
+        w = tuple(p for p in c.players if p not in ch) if ch else c.players
         if self.hyst:
             h = tuple(p for p in w if p in self.hyst)
             if h:
@@ -233,21 +353,34 @@ class DogmaState(State):
 
     @property
     def winners(self) -> tuple[int, ...]:
-        return (self.winner,) if self.winner in (0, 1) else ()
+        w = self.winner
+        if w != 0 and w != 1:
+            return ()
+        return (w,) if self.np == 2 else (w, w + 2)  # section 5.1: both members of the team win
 
     def copy(self) -> DogmaState:
-        s = DogmaState.__new__(DogmaState)
+        s = _new_state(DogmaState)
         s.game = self.game
-        s.rng = self.rng.copy()
-        s.log = self.log.copy()
+        # Rng.copy, EventLog.copy and Commitments.copy, inlined (copy() is on the search hot path)
+        r = _new_state(Rng)
+        r.seed = self.rng.seed
+        r.counter = self.rng.counter
+        s.rng = r
+        log = self.log
+        log._shared = True
+        s.log = r = _new_state(EventLog)
+        r._items = log._items
+        r._shared = True
         s._legal_for = -1
-        s._legal = []
+        s._legal = _NONE
+        s._tm = self._tm
         s.mode = self.mode
         s.decks = self.decks
         s.turn_limit = self.turn_limit
         s.phase = self.phase
         s.turn = self.turn
         s.proph = self.proph
+        s.ags = self.ags
         s.cults = self.cults
         s.relics = self.relics
         s.dmg = self.dmg[:]
@@ -260,27 +393,38 @@ class DogmaState(State):
         s.flags = self.flags[:]
         s.took = self.took[:]
         s.active = self.active[:]
-        r = self.rear
-        s.rear = [r[0][:], r[1][:]]
-        d = self.di
-        s.di = [d[0][:], d[1][:]]
-        d = self.di_done
-        s.di_done = [d[0][:], d[1][:]]
+        s.np = self.np
+        r, d = self.rear, self.di
+        if self.np == 2:
+            s.rear = [r[0][:], r[1][:]]
+            s.di = [d[0][:], d[1][:]]
+        else:
+            s.rear = [x[:] for x in r]
+            s.di = [x[:] for x in d]
+        s.di_done = self.di_done
+        s.tgt = self.tgt
+        s.fell = self.fell
         s.pend_dmg = self.pend_dmg[:]
         s.arduous = self.arduous[:]
         s.protect = self.protect
-        s.commit = self.commit.copy() if self.commit is not None else None
+        c = self.commit
+        if c is not None:
+            s.commit = r = _new_state(Commitments)
+            r.players = c.players
+            r.choices = c.choices.copy()
+        else:
+            s.commit = None
         s.hyst = self.hyst
         s.plan = self.plan
         s.sim = self.sim
         s.ri = self.ri
         s.cur = self.cur
         s.ei = self.ei
-        s.actor = self.actor[:]
+        s.actor = self.actor
         s.test = (self.test[0].copy(), self.test[1]) if self.test is not None else None
-        s.pend_w = self.pend_w[:]
+        s.pend_w = self.pend_w
         s.snap = self.snap
-        s.last = self.last[:]
+        s.last = self.last
         s.winner = self.winner
         s.first_builder = self.first_builder
         s.prep = self.prep.copy() if self.prep is not None else None
@@ -317,28 +461,34 @@ class DogmaState(State):
     def ability_on(self, sl: int) -> bool:
         return not self.flags[sl] & CANCELLED
 
-    def _mods(self, sl: int):
-        """(cult bonus by type bits list, damage reduction, fervor, faith, malefic immunity, immunities)."""
-        t = self.game.tables
-        pi = self.proph[sl]
-        mods = [t.r_mods[r] for r in self.relics[sl]]
-        if self.ability_on(sl) and t.p_trigger[pi] == "passive":
-            mods.append(t.p_mods[pi])
-        return mods
+    def set_cards(self, proph, cults, relics) -> None:
+        """What each Arcanum holds (fixed after setup), and each Prophet's summed passive modifiers."""
+        self.proph, self.cults, self.relics = tuple(proph), tuple(cults), tuple(relics)
+        agg = self.game.tables.agg
+        self.ags = tuple(agg[(pi, rs, True)] if pi >= 0 else None for pi, rs in zip(self.proph, self.relics))
+
+    def agg(self, sl: int) -> tuple:
+        """The Prophet's passive modifiers summed once per (Prophet, Relics, ability on): see game._AggCache."""
+        if self.flags[sl] & CANCELLED:
+            return self.game.tables.agg[(self.proph[sl], self.relics[sl], False)]
+        return self.ags[sl]
 
     def faith(self, sl: int) -> int:
-        t = self.game.tables
-        return t.faith[self.proph[sl]] + sum(m[4] for m in self._mods(sl))
+        return self.agg(sl)[AG_FAITH]
 
     def fervor(self, sl: int) -> int:
-        t = self.game.tables
-        return max(0, t.fervor[self.proph[sl]] + sum(m[3] for m in self._mods(sl)) + 10 * self.fmod[sl])
+        return max(0, self.agg(sl)[AG_FERVOR] + 10 * self.fmod[sl])
 
     def malefic_immune(self, sl: int) -> int:
-        bits = 0
-        for m in self._mods(sl):
-            bits |= m[5]
-        return bits
+        return self.agg(sl)[AG_MALIMM]
+
+    def narrate(self, template: str, args: tuple, rule: str, visible_to=None) -> None:
+        # the kernel's narrate, inlined: an Event stores the template and its arguments unformatted
+        log = self.log
+        if log._shared:
+            log._items = list(log._items)
+            log._shared = False
+        log._items.append(_event(Event, (template, args, rule, visible_to)))
 
     def cult_slots(self, sl: int) -> int:
         return len(self.cults[sl])
@@ -351,14 +501,23 @@ class DogmaState(State):
         return not (j == 3 and not self.ability_on(sl))
 
     def alive(self, p: int) -> bool:
-        base = p * ARCANA
-        return any(self.where[base + k] in (REAR, ACTIVE) for k in range(ARCANA))
+        return self.active[p] >= 0 or bool(self.rear[p])
 
     def opp(self, p: int) -> int:
-        return 1 - p
+        """The opponent player p's Order targets this turn (2 vs 2: the Target token, section 5.1)."""
+        return self.tgt[p]
+
+    def opponents(self, p: int) -> tuple[int, ...]:
+        return OPPONENTS[self.np][p]
+
+    def sides(self, p: int) -> list[int]:
+        """2 vs 2: the Target sides (0 left, 1 right) naming an opponent still in the game (ruling D-23)."""
+        return [side for side in (0, 1) if self.alive(NEIGHBOUR[side][p])]
 
     # --- legal actions ------------------------------------------------------------
     def _generate_legal(self, player: int) -> list:
+        if self.phase == ORDERS and not self.pend_w and self.test is None:
+            return self.order_actions(player)
         g = self.game
         if self.phase == CHAOS:
             from .chaos import legal
@@ -381,20 +540,48 @@ class DogmaState(State):
         if k < 0:
             return [g.A_pass]
         sl = p * ARCANA + k
-        out = []
-        fan = self.mal[sl] & FANATICISM
-        if not fan:
-            out.extend(g.A_summon[n] for n in range(len(self.rear[p])))
+        if self.mal[sl] & FANATICISM:
+            out = []
+        else:
+            out = g.A_summon[:len(self.rear[p])]
             out.append(g.A_intervene if self.di[p] else g.A_appeal)
-        blocked = self.arduous[p] == self.turn - 1
-        for j in range(len(self.cults[sl])):
-            if self.usable_cult(sl, j) and not (blocked and t.ckw[self.cults[sl][j]] & ARDUOUS):
-                out.append(g.A_cult[j])
-        for kind, i, ok in self.special_sources(sl):
-            if ok:
-                out.append(g.A_special[g.special_index[(kind, i)]])
+        cults = self.cults[sl]
+        n = len(cults)
+        w = self.wither[sl]
+        if n == 4 and self.flags[sl] & CANCELLED:
+            n = 3  # section 6: with her ability cancelled, Elaine keeps the fourth card but cannot use it
+        if self.arduous[p] == self.turn - 1:
+            ckw = t.ckw
+            out.extend(g.A_cult[j] for j in range(n) if j != w and not ckw[cults[j]] & ARDUOUS)
+        elif w < 0:
+            out.extend(g.A_cult[:n])
+        else:
+            out.extend(g.A_cult[j] for j in range(n) if j != w)
+        if self.ags[sl][AG_SPECIALS]:  # the same with the ability on or cancelled
+            for kind, i, ok in self.special_sources(sl):
+                if ok:
+                    out.append(g.A_special[g.special_index[(kind, i)]])
         if not out:
             out.append(g.A_pass)
+        elif self.np == 4:
+            return self._with_targets(p, out)
+        return out
+
+    def _with_targets(self, p: int, orders: list) -> list:
+        """2 vs 2: each Order that may target an opponent is placed with a Target token naming a side."""
+        g = self.game
+        sides = self.sides(p)
+        out = []
+        for a in orders:
+            kind = a.kind
+            if kind == "cult":
+                out.extend(g.T_cult[side][a.args[0]] for side in sides)
+            elif kind == "special":
+                out.extend(g.T_special[side][a.args[0]] for side in sides)
+            elif kind == "intervene":
+                out.extend(g.T_intervene[side] for side in sides)
+            else:
+                out.append(a)  # Summoning, Appeal, Pass: the Target token has no effect (ruling D-22)
         return out
 
     def special_sources(self, sl: int) -> list[tuple[str, int, bool]]:
@@ -421,14 +608,37 @@ class DogmaState(State):
 
     # --- applying actions ---------------------------------------------------------
     def _apply(self, action, player: int) -> None:
+        self._apply_action(action, player)
+        self._tm = None
+
+    def _apply_action(self, action, player: int) -> None:
         kind = action.kind
+        if kind in ORDER_KINDS:
+            # the kernel has checked legality: commit directly
+            self.commit.choices[player] = action.index
+            if player in self.hyst:
+                self.narrate("Player {} selects and reveals their Order first (Hysteria): {}.",
+                             (player + 1, action), R.MALEFIC)
+            else:
+                # two events (public, then private): narrate() inlined on the hottest path
+                log = self.log
+                if log._shared:
+                    log._items = list(log._items)
+                    log._shared = False
+                items = log._items
+                items.append(_event(Event, ("Player {} places their Order face down.", _NUM[player], R.ORDERS, None)))
+                items.append(_event(Event, ("You place the Order: {}.", (action,), R.ORDERS, ONLY[player])))
+            if self.commit.complete:
+                self._advance()
+            return
         if kind in CHAOS_KINDS:
             from .chaos import apply
 
             apply(self, action, player)
             return
         if kind == "wither":
-            p, sl = self.pend_w.pop(0)
+            p, sl = self.pend_w[0]
+            self.pend_w = self.pend_w[1:]
             self.wither[sl] = action.args[0]
             self.narrate("Player {} places Withering on {}'s Cult card {}: it is out of the game.",
                          (p + 1, self.name(sl), action.args[0] + 1), R.MALEFIC)
@@ -437,20 +647,12 @@ class DogmaState(State):
             c.commit(player, action.args[0])
             self.narrate("Player {} chooses secretly for the Fidelity Test.", (player + 1,), R.FIDELITY)
             self.narrate("You choose {} ({}).", (PATHS[action.args[0]], "your guess" if kind == "guess" else "your path"),
-                         R.FIDELITY, frozenset((player,)))
+                         R.FIDELITY, ONLY[player])
         elif kind == "deploy":
             self.commit.commit(player, action.args[0])
             self.narrate("Player {} chooses an Arcanum face down.", (player + 1,), R.OPENING)
             self.narrate("You choose to deploy the Prophet in position {}.", (action.args[0] + 1,), R.OPENING,
-                         frozenset((player,)))
-        else:
-            self.commit.commit(player, action.index)
-            if player in self.hyst:
-                self.narrate("Player {} selects and reveals their Order first (Hysteria): {}.",
-                             (player + 1, str(action)), R.MALEFIC)
-            else:
-                self.narrate("Player {} places their Order face down.", (player + 1,), R.ORDERS)
-                self.narrate("You place the Order: {}.", (str(action),), R.ORDERS, frozenset((player,)))
+                         ONLY[player])
         self._advance()
 
     def _advance(self) -> None:
@@ -482,7 +684,7 @@ class DogmaState(State):
     def _deployments(self) -> None:
         choices = self.commit.choices
         self.commit = None
-        opening = self.turn == 1 and all(self.active[p] < 0 for p in range(2)) and not any(
+        opening = self.turn == 1 and all(a < 0 for a in self.active) and not any(
             w == DEFEATED for w in self.where)
         for p in sorted(choices):
             n = choices[p]
@@ -498,25 +700,38 @@ class DogmaState(State):
         self.active[p] = k
         self.where[sl] = ACTIVE
         self.known[sl] |= 1
-        self.actor[p] = k
-        for j, c in enumerate(self.cults[sl]):
-            if t.ckw[c] & REVEALED:
-                self.known[sl] |= 2 << j
-        relics = ", ".join(t.relic_names[r] for r in self.relics[sl])
-        faceup = [t.cult_names[c] for j, c in enumerate(self.cults[sl]) if self.known[sl] & (2 << j)]
-        self.narrate("Player {} deploys {} (Faith {}, Fervor {}) as their active Prophet, with {} Cult cards{}{}.",
-                     (p + 1, self.name(sl), self.faith(sl), self.fervor(sl), len(self.cults[sl]),
-                      f"; Relics: {relics}" if relics else "",
-                      f"; face up: {', '.join(faceup)}" if faceup else ""), rule)
+        self.actor = _put(self.actor, p, k)
+        cults = self.cults[sl]
+        ckw = t.ckw
+        known = self.known[sl]
+        for j, c in enumerate(cults):
+            if ckw[c] & REVEALED:
+                known |= 2 << j
+        self.known[sl] = known
+        faceup = _Names(t.cult_names[c] for j, c in enumerate(cults) if known & (2 << j)) if known > 1 else ()
+        relics = _Names(t.relic_names[r] for r in self.relics[sl]) if self.relics[sl] else ()
+        args = (p + 1, t.prophet_names[self.proph[sl]], self.faith(sl), self.fervor(sl), len(cults))
+        if relics and faceup:
+            self.narrate("Player {} deploys {} (Faith {}, Fervor {}) as their active Prophet, with {} Cult cards; "
+                         "Relics: {}; face up: {}.", args + (relics, faceup), rule)
+        elif relics:
+            self.narrate("Player {} deploys {} (Faith {}, Fervor {}) as their active Prophet, with {} Cult cards; "
+                         "Relics: {}.", args + (relics,), rule)
+        elif faceup:
+            self.narrate("Player {} deploys {} (Faith {}, Fervor {}) as their active Prophet, with {} Cult cards; "
+                         "face up: {}.", args + (faceup,), rule)
+        else:
+            self.narrate("Player {} deploys {} (Faith {}, Fervor {}) as their active Prophet, with {} Cult cards.",
+                         args, rule)
         if self.pend_dmg[p]:
             d = self.pend_dmg[p]
             self.pend_dmg[p] = 0
-            self.narrate("The damage in front of player {} goes on {}: {}.", (p + 1, self.name(sl), _pts(d)), rule)
+            self.narrate("The damage in front of player {} goes on {}: {} damage.", (p + 1, self.name(sl), d), rule)
             self._hurt(sl, d, R.FREE_WILL)
         if self.where[sl] != ACTIVE:
             return
         if self.mal[sl] & WITHERING and any(self.usable_cult(sl, j) for j in range(len(self.cults[sl]))):
-            self.pend_w.append((p, sl))
+            self.pend_w += ((p, sl),)
         pi = self.proph[sl]
         if t.p_trigger[pi] == "on_deploy" and self.ability_on(sl):
             self.narrate("{}'s ability {} takes effect.", (self.name(sl), t.ability[pi].name), rule)
@@ -552,32 +767,24 @@ class DogmaState(State):
 
     def _start_turn(self) -> None:
         """Start-of-turn effects, then deployments of players with no active Prophet."""
-        t = self.game.tables
         self.narrate("Turn {} begins.", (self.turn,), R.ORDERS)
-        for p in range(2):
+        for p in range(self.np):
             k = self.active[p]
             if k < 0:
                 continue
             sl = p * ARCANA + k
             if self.mal[sl] & CRISIS:
-                self.narrate("Mystical Crisis: {} receives {}.", (self.name(sl), _pts(CRISIS_DAMAGE)), R.MALEFIC)
+                self.narrate("Mystical Crisis: {} receives {} damage.", (self.name(sl), CRISIS_DAMAGE), R.MALEFIC)
                 self._hurt(sl, CRISIS_DAMAGE, R.MALEFIC)
             if self.where[sl] != ACTIVE:
                 continue
-            pi = self.proph[sl]
-            sources = []
-            if t.p_trigger[pi] == "start_of_turn" and self.ability_on(sl):
-                sources.append((t.ability[pi].name, t.p_ops[pi]))
-            for r in self.relics[sl]:
-                if t.r_trigger[r] == "start_of_turn":
-                    sources.append((t.relic_names[r], t.r_ops[r]))
-            for label, ops in sources:
+            for label, ops in self.agg(sl)[AG_START]:
                 self.narrate("{} takes effect for {}.", (label, self.name(sl)), R.ORDERS)
                 for op in ops:
                     self._run_op(op, p, sl, -1, -1)
         if self._check_end():
             return
-        need = tuple(p for p in range(2) if self.active[p] < 0 and self.rear[p])
+        need = tuple(p for p in range(self.np) if self.active[p] < 0 and self.rear[p])
         if need:
             for p in need:
                 self.narrate("Player {} has no active Prophet and chooses one to deploy.", (p + 1,), R.CULT)
@@ -588,20 +795,30 @@ class DogmaState(State):
 
     def _begin_orders(self) -> None:
         self.phase = ORDERS
-        self.commit = Commitments((0, 1))
-        hyst = []
-        for p in range(2):
-            k = self.active[p]
-            if k >= 0 and self.mal[p * ARCANA + k] & HYSTERIA:
-                hyst.append(p)
-        self.hyst = tuple(hyst) if len(hyst) == 1 else ()
-        if self.hyst:
-            self.narrate("Hysteria: player {} selects and reveals their Order before the opponent.",
-                         (self.hyst[0] + 1,), R.R_HYSTERIA)
+        if self.np == 2:
+            self.commit = Commitments((0, 1))
+            hyst = []
+            for p in range(2):
+                k = self.active[p]
+                if k >= 0 and self.mal[p * ARCANA + k] & HYSTERIA:
+                    hyst.append(p)
+            self.hyst = tuple(hyst) if len(hyst) == 1 else ()
+            if self.hyst:
+                self.narrate("Hysteria: player {} selects and reveals their Order before the opponent.",
+                             (self.hyst[0] + 1,), R.R_HYSTERIA)
+            return
+        # 2 vs 2: every player still in the game places an Order and a Target (section 5.1)
+        players = tuple(p for p in range(4) if self.active[p] >= 0)
+        self.commit = Commitments(players)
+        hyst = tuple(p for p in players if self.mal[p * ARCANA + self.active[p]] & HYSTERIA)
+        self.hyst = hyst if len(hyst) < len(players) else ()
+        for p in self.hyst:
+            self.narrate("Hysteria: player {} selects and reveals their Order before the others.", (p + 1,),
+                         R.R_HYSTERIA)
 
     def _end_turn(self) -> None:
         self.protect = 0
-        self.took = [0] * (2 * ARCANA)
+        self.took = [0] * (self.np * ARCANA)
         self.plan = ()
         self.cur = None
         self.sim = False
@@ -618,7 +835,7 @@ class DogmaState(State):
         self.winner = winner
         self.commit = None
         self.test = None
-        self.pend_w = []
+        self.pend_w = ()
         self.hyst = ()
 
     # --- orders: reveal and sequencing --------------------------------------------
@@ -634,20 +851,30 @@ class DogmaState(State):
         return 1 if kw & SWIFT else -1 if kw & SLOW else 0
 
     def _reveal(self) -> None:
+        if self.np == 4:
+            self._reveal4()
+            return
         g = self.game
         choices = self.commit.choices
         self.commit = None
         self.hyst = ()
-        acts = [g.actions[choices[p]] for p in range(2)]
-        self.narrate("Orders revealed: player 1 {}, player 2 {}.", (str(acts[0]), str(acts[1])), R.ORDERS)
-        self.actor = [self.active[0], self.active[1]]
+        acts = (g.actions[choices[0]], g.actions[choices[1]])
+        self.narrate("Orders revealed: player 1 {}, player 2 {}.", acts, R.ORDERS)
+        active = self.active
+        self.actor = tuple(active)
         key = []
-        for p in range(2):
-            k = self.active[p]
-            fer = self.fervor(p * ARCANA + k) if k >= 0 else -1
-            key.append((PRIORITY[acts[p].kind], -self.order_speed(p, acts[p]), -fer))
+        for p in (0, 1):
+            k = active[p]
+            act = acts[p]
+            if k >= 0:
+                sl = p * ARCANA + k
+                fer = max(0, self.agg(sl)[AG_FERVOR] + 10 * self.fmod[sl])
+            else:
+                fer = -1
+            kind = act.kind
+            speed = self.order_speed(p, act) if kind == "cult" or kind == "intervene" else 0
+            key.append((PRIORITY[kind], -speed, -fer))
         a, b = key
-        self.sim = False
         if a[0] != b[0]:
             first = 0 if a[0] < b[0] else 1
             why = ("priority", R.R_PRIORITY)
@@ -663,10 +890,56 @@ class DogmaState(State):
             why = None
         if why is None:
             self.narrate("Equal priority and equal Fervor: the two Orders take effect simultaneously.", (), R.ORDERS)
-            self.snap = (tuple(self.dmg), tuple(self.mal))
+            self.plan = ((0, acts[0].index, 0), (1, acts[1].index, 0))
         else:
             self.narrate("Player {} resolves first ({}).", (first + 1, why[0]), why[1])
-        self.plan = ((first, acts[first].index), (1 - first, acts[1 - first].index))
+            self.plan = ((first, acts[first].index, 0), (1 - first, acts[1 - first].index, 1))
+        self.sim = False
+        self.snap = None
+        self.ri = 0
+        self.cur = None
+        self.ei = 0
+        self.phase = RESOLVE
+
+    def _reveal4(self) -> None:
+        """2 vs 2: the 8 tokens are revealed; Orders resolve by priority, then Swift/Slow, then Fervor; Orders
+        equal in all three form a group that takes effect simultaneously (ruling D-24)."""
+        g = self.game
+        choices = self.commit.choices
+        players = self.commit.players
+        self.commit = None
+        self.hyst = ()
+        acts = {p: g.actions[choices[p]] for p in players}
+        self.narrate(_REVEAL4[len(players)], tuple(x for p in players for x in (p + 1, acts[p])), R.TARGET)
+        tgt = list(self.tgt)
+        for p in players:
+            side = g.side_of[acts[p].index]
+            if side >= 0:
+                tgt[p] = NEIGHBOUR[side][p]
+                self.narrate("Player {}'s Target token names player {} ({}).", (p + 1, tgt[p] + 1, SIDES[side]),
+                             R.TARGET)
+            else:
+                tgt[p] = next((q for q in OPPONENTS[4][p] if self.alive(q)), OPPONENTS[4][p][0])
+        self.tgt = tuple(tgt)
+        self.actor = tuple(self.active)
+        key = {}
+        for p in players:
+            k = self.active[p]
+            fer = self.fervor(p * ARCANA + k) if k >= 0 else -1
+            key[p] = (PRIORITY[acts[p].kind], -self.order_speed(p, acts[p]), -fer)
+        order = sorted(players, key=key.__getitem__)
+        plan, groups, grp = [], [], -1
+        for i, p in enumerate(order):
+            if i == 0 or key[p] != key[order[i - 1]]:
+                grp += 1
+                groups.append(())
+            groups[grp] += (p + 1,)
+            plan.append((p, acts[p].index, grp))
+        self.narrate("Resolution order (priority, then Swift and Slow, then Fervor; players together act "
+                     "simultaneously): {}.", (_Groups(groups),), R.R_GROUPS)
+        self.plan = tuple(plan)
+        self.sim = False
+        self.snap = None
         self.ri = 0
         self.cur = None
         self.ei = 0
@@ -682,16 +955,43 @@ class DogmaState(State):
             if not self.sim and self._check_end():
                 return True
             return True
-        if self.ri >= len(self.plan):
+        plan = self.plan
+        ri = self.ri
+        if ri >= len(plan):
             if self.sim and self._check_end():
                 return True
             self._end_turn()
             return True
-        p, index = self.plan[self.ri]
+        p, index, grp = plan[ri]
+        if ri == 0 or plan[ri - 1][2] != grp:
+            # a group of Orders begins: the defeats of a simultaneous group before it count now
+            if self.sim:
+                self.sim = False
+                self.snap = None
+                if self._check_end():
+                    return True
+            size = 1
+            while ri + size < len(plan) and plan[ri + size][2] == grp:
+                size += 1
+            if size > 1:
+                self.sim = True
+                self.snap = (tuple(self.dmg), tuple(self.mal))
+                new = list(plan)
+                for i in range(ri, ri + size):
+                    q, qi, _g = plan[i]
+                    if self.active[q] != self.actor[q]:
+                        self.narrate("Player {}'s active Prophet was defeated or withdrawn: their Order ({}) is not "
+                                     "used.", (q + 1, self.game.actions[qi]), R.ORDERS)
+                        new[i] = (q, ~qi, grp)  # cancelled, the Order kept for the record
+                self.plan = plan = tuple(new)
+                index = plan[ri][1]
+        if index < 0:
+            self.ri += 1
+            return True
         action = self.game.actions[index]
         if not self.sim and self.active[p] != self.actor[p]:
             self.narrate("Player {}'s active Prophet was defeated or withdrawn: their Order ({}) is not used.",
-                         (p + 1, str(action)), R.ORDERS)
+                         (p + 1, action), R.ORDERS)
             self.ri += 1
             return True
         self._start_order(p, action)
@@ -715,20 +1015,20 @@ class DogmaState(State):
                          (p + 1, self.name(sl), n + 1), R.SUMMONING)
             self._withdraw(sl, R.SUMMONING, position=n)
             self._deploy(p, new, R.SUMMONING)
-            self.actor[p] = self.active[p]
+            self.actor = _put(self.actor, p, self.active[p])
             self.ri += 1
             return
         if kind == "appeal":
             self.narrate("Appeal to Rationality: player {}'s Divine Interventions are spent; every active Prophet "
-                         "receives {}.", (p + 1, _pts(APPEAL_DAMAGE)), R.R_APPEAL)
-            for q in range(2):
+                         "receives {} damage.", (p + 1, APPEAL_DAMAGE), R.R_APPEAL)
+            for q in range(self.np):
                 if self.active[q] >= 0:
                     self._hurt(q * ARCANA + self.active[q], APPEAL_DAMAGE, R.APPEAL)
             self.ri += 1
             return
         if kind == "intervene":
             card = self.di[p].pop(0)
-            self.di_done[p].append(card)
+            self.di_done = _put(self.di_done, p, self.di_done[p] + (card,))
             self.narrate("Divine Intervention: player {} plays {} from the top of their Arcanum.",
                          (p + 1, t.di_names[card]), R.INTERVENTION)
             self.cur = (p, sl, -1, t.di_ops[card], t.di_names[card], 0)
@@ -761,31 +1061,24 @@ class DogmaState(State):
         self.known[sl] |= 2 << j
         kw = t.ckw[c]
         self.narrate("Cult card {}: player {} reveals and activates {} ({} {}).",
-                     (j + 1, p + 1, t.cult_names[c], g.content.cults[c].religion.capitalize(),
-                      g.content.cults[c].type.replace("_", " ")), R.CULT)
+                     (j + 1, p + 1, t.cult_names[c], t.cult_religion[c], t.ctype_label[c]), R.CULT)
         if kw & ARDUOUS:
             self.arduous[p] = self.turn
             self.narrate("{} is Arduous: player {} cannot use an Arduous card next turn.", (t.cult_names[c], p + 1),
                          R.KEYWORDS)
-        ops = []
-        if kw & PROTECTION:
-            ops.append(("protection", 0, "self", 0, None))
-        if t.cdamage[c] or t.cdamage_if[c]:
-            ops.append(("cult_damage", j, "global" if kw & GLOBAL else "opponent", 0, None))
-        ops.extend(t.cops[c])
-        self.cur = (p, sl, j, tuple(ops), t.cult_names[c], 0)
+        self.cur = (p, sl, j, t.cult_plan[c][j], t.cult_names[c], 0)
         self.ei = 0
         fid = t.cfid[c]
         if fid:
-            tester = p if fid == "trigger" else 1 - p
-            self.test = (Commitments((tester, 1 - tester)), (tester, fid))
+            q = self.tgt[p]  # 2 vs 2: the opponent named by the Target token (ruling D-25)
+            tester, chooser = (p, q) if fid == "trigger" else (q, p)
+            self.test = (Commitments((tester, chooser)), (tester, fid, chooser))
             self.narrate("Fidelity Test: player {} chooses a path in secret and player {} names one.",
-                         (2 - tester, tester + 1), R.FIDELITY)
+                         (chooser + 1, tester + 1), R.FIDELITY if self.np == 2 else R.R_FIDELITY4)
 
     def _finish_test(self) -> None:
-        c, (tester, fid) = self.test
+        c, (tester, fid, chooser) = self.test
         self.test = None
-        chooser = 1 - tester
         path, guess = c.choices[chooser], c.choices[tester]
         passed = path == guess
         self.narrate("Fidelity Test: player {} chose {}, player {} named {}: the test is {}.",
@@ -815,19 +1108,21 @@ class DogmaState(State):
         if target == "self":
             k = self.active[p]
             return [p * ARCANA + k] if k >= 0 else []
-        if target in ("opponent", "all_opponents"):
-            q = 1 - p
+        if target == "opponent" or (target == "all_opponents" and self.np == 2):
+            q = self.tgt[p]
             k = self.active[q]
             return [q * ARCANA + k] if k >= 0 else []
+        if target == "all_opponents":  # 2 vs 2: both opposing players' active Prophets (ruling D-26)
+            return [q * ARCANA + self.active[q] for q in OPPONENTS[4][p] if self.active[q] >= 0]
         if target == "global":
-            q = 1 - p
-            for k in range(ARCANA):
-                sl = q * ARCANA + k
-                if self.where[sl] in (ACTIVE, REAR) and self.known[sl] & 1:
-                    out.append(sl)
+            for q in OPPONENTS[self.np][p]:
+                for k in range(ARCANA):
+                    sl = q * ARCANA + k
+                    if self.where[sl] in (ACTIVE, REAR) and self.known[sl] & 1:
+                        out.append(sl)
             return out
         if target == "all_active":
-            return [q * ARCANA + self.active[q] for q in range(2) if self.active[q] >= 0]
+            return [q * ARCANA + self.active[q] for q in range(self.np) if self.active[q] >= 0]
         if target == "own_rear":
             return [p * ARCANA + k for k in self.rear[p]]
         return out
@@ -863,8 +1158,8 @@ class DogmaState(State):
             elif target == "own_cards" and self.active[p] >= 0:
                 a = p * ARCANA + self.active[p]
                 slots = [a * MAX_CULT + x for x in range(len(self.cults[a]))]
-            elif target == "opponent_cards" and self.active[1 - p] >= 0:
-                a = (1 - p) * ARCANA + self.active[1 - p]
+            elif target == "opponent_cards" and self.active[self.tgt[p]] >= 0:
+                a = self.tgt[p] * ARCANA + self.active[self.tgt[p]]
                 slots = [a * MAX_CULT + x for x in range(len(self.cults[a]))]
             for x in slots:
                 self.cmod[x] += amount
@@ -891,7 +1186,7 @@ class DogmaState(State):
                 continue
             tname = self.label(tg)
             if name == "damage":
-                self.narrate("{} receives {}.", (tname, _pts(amount)), R.CULT if j >= 0 else R.INTERVENTION)
+                self.narrate("{} receives {} damage.", (tname, amount), R.CULT if j >= 0 else R.INTERVENTION)
                 self._hurt(tg, amount, R.CULT)
             elif name == "heal":
                 self._heal(tg, amount)
@@ -940,21 +1235,18 @@ class DogmaState(State):
             return 0, ""
         amount = base + 10 * self.cmod[sl * MAX_CULT + j]
         tbit = 1 << t.ctype[c]
-        for m in self._mods(sl):
-            if m[0] and m[1] & tbit:
-                amount += m[0]
+        for bonus, types in self.agg(sl)[AG_BONUS]:
+            if types & tbit:
+                amount += bonus
         amount = max(0, amount)
-        pi = self.proph[tg]
-        immune = t.immune[pi]
-        for m in self._mods(tg):
-            immune |= m[6]
-        if immune & tbit:
+        ag = self.agg(tg)
+        if ag[AG_IMMUNE] & tbit:
             return 0, "immune"
         why = ""
-        if t.weak[pi] & tbit:
+        if t.weak[self.proph[tg]] & tbit:
             amount *= 2
             why = "weakness: double"
-        red = sum(m[2] for m in self._mods(tg))
+        red = ag[AG_RED]
         if red:
             amount = max(0, amount - red)
         return amount, why
@@ -962,12 +1254,14 @@ class DogmaState(State):
     def _cult_damage(self, p: int, sl: int, j: int, tg: int) -> None:
         t = self.game.tables
         amount, why = self.cult_damage_amount(p, sl, j, tg)
-        ctype = self.game.content.cults[self.cults[sl][j]].type.replace("_", " ")
+        c = self.cults[sl][j]
         if why == "immune":
-            self.narrate("{} is immune to {} cards: no damage.", (self.name(tg), ctype), R.CULT)
+            self.narrate("{} is immune to {} cards: no damage.", (self.name(tg), t.ctype_label[c]), R.CULT)
             return
-        self.narrate("{} inflicts {} on {}{}.", (t.cult_names[self.cults[sl][j]], _pts(amount), self.name(tg),
-                                                   f" ({why})" if why else ""), R.CULT)
+        if why:
+            self.narrate("{} inflicts {} damage on {} ({}).", (t.cult_names[c], amount, self.name(tg), why), R.CULT)
+        else:
+            self.narrate("{} inflicts {} damage on {}.", (t.cult_names[c], amount, self.name(tg)), R.CULT)
         self._hurt(tg, amount, R.CULT)
 
     def _add_malefic(self, tg: int, bit: int) -> None:
@@ -983,14 +1277,14 @@ class DogmaState(State):
         self.narrate("{} receives the malefic marker {}.", (self.label(tg), label), R.MALEFIC)
         if bit == WITHERING and self.where[tg] == ACTIVE and any(
                 self.usable_cult(tg, x) for x in range(len(self.cults[tg]))):
-            self.pend_w.append((self.owner(tg), tg))
+            self.pend_w += ((self.owner(tg), tg),)
             self.narrate("Player {} must place Withering on one of {}'s Cult cards.",
                          (self.owner(tg) + 1, self.name(tg)), R.MALEFIC)
 
     def _heal(self, sl: int, amount: int) -> None:
         healed = min(amount, self.dmg[sl])
         self.dmg[sl] -= healed
-        self.narrate("{} removes {} (damage now {}).", (self.label(sl), _pts(healed), self.dmg[sl]), R.COMPONENTS)
+        self.narrate("{} removes {} damage (damage now {}).", (self.label(sl), healed, self.dmg[sl]), R.COMPONENTS)
 
     def _hurt(self, sl: int, amount: int, rule: str) -> None:
         if amount <= 0 or self.where[sl] not in (ACTIVE, REAR):
@@ -1025,10 +1319,20 @@ class DogmaState(State):
         base = sl * MAX_CULT
         for j in range(MAX_CULT):
             self.cmod[base + j] = 0
-        self.pend_w = [(q, s2) for q, s2 in self.pend_w if s2 != sl]
-        self.last[p] = sl
+        if self.pend_w:
+            self.pend_w = tuple((q, s2) for q, s2 in self.pend_w if s2 != sl)
+        self.last = _put(self.last, p, sl)
+        self.fell = _put(self.fell, p, self.turn)
+        if self.np == 4 and not self.alive(p):
+            self.narrate("Player {} has lost all their Prophets and takes no further part; their team plays on.",
+                         (p + 1,), R.TEAMS)
 
     def _check_end(self) -> bool:
+        a, r = self.active, self.rear
+        if (a[0] >= 0 or r[0]) and (a[1] >= 0 or r[1]):
+            return False  # players 1 and 2 are on different teams: both teams stand
+        if self.np == 4:
+            return self._check_team_end()
         out = [p for p in range(2) if not self.alive(p)]
         if not out:
             return False
@@ -1052,6 +1356,38 @@ class DogmaState(State):
             w = 0 if sums[0] < sums[1] else 1
             self.narrate("Player {}'s last Prophet had the lower sum: player {} wins (the last shall be first).",
                          (w + 1, w + 1), R.END)
+            self._finish(w)
+        return True
+
+    def _check_team_end(self) -> bool:
+        """Section 5.1: the game ends when all the Prophets of one team have been defeated; both members of
+        the other team win."""
+        out = [team for team in (0, 1) if not (self.alive(team) or self.alive(team + 2))]
+        if not out:
+            return False
+        if len(out) == 1:
+            w = 1 - out[0]
+            self.narrate("All the Prophets of players {} and {} are defeated: players {} and {} win.",
+                         (out[0] + 1, out[0] + 3, w + 1, w + 3), R.TEAMS)
+            self._finish(w)
+            return True
+        # both teams fall at once: each team's last Prophet (the lower sum if both members' fell together)
+        t = self.game.tables
+        sums = []
+        for team in (0, 1):
+            members = [q for q in (team, team + 2) if self.last[q] >= 0]
+            latest = max(self.fell[q] for q in members)
+            sums.append(min(t.faith[self.proph[self.last[q]]] + t.fervor[self.proph[self.last[q]]]
+                            for q in members if self.fell[q] == latest))
+        self.narrate("The last Prophets of both teams fall at the same time: initial Faith and Fervor {} against {}.",
+                     (sums[0], sums[1]), R.R_TEAM_TIE)
+        if sums[0] == sums[1]:
+            self.narrate("The sums are equal: the game is a draw.", (), R.R_TEAM_TIE)
+            self._finish(DRAW)
+        else:
+            w = 0 if sums[0] < sums[1] else 1
+            self.narrate("Team of players {} and {} had the lower sum: they win (the last shall be first).",
+                         (w + 1, w + 3), R.R_TEAM_TIE)
             self._finish(w)
         return True
 

@@ -6,7 +6,10 @@ cards that have been revealed, the Divine Interventions played, and how many
 cards lie face down. Not: face-down Cult cards, the rear-guard Arcana not yet
 revealed, the order of the opponent's Divine Interventions, an uncommitted or
 committed but unrevealed Order or Fidelity choice (except a Hysteria Order, which
-is revealed first)."""
+is revealed first).
+
+2 vs 2 (Credo ruling D-29): teammates consult freely, so during the clash a player also knows
+their teammate's hidden cards and committed Order, as their own; the opponents' stay hidden."""
 
 from __future__ import annotations
 
@@ -58,6 +61,13 @@ def slot_view(s, sl: int, own: bool) -> dict:
     return view
 
 
+def sees(s, viewer, p: int) -> bool:
+    """Whether `viewer` knows player p's hidden cards and choices: their own, or their teammate's (D-29)."""
+    if viewer is None:
+        return False
+    return viewer == p or (s.np == 4 and viewer % 2 == p % 2)
+
+
 def order_view(s, viewer) -> dict | None:
     c = s.commit
     if c is None:
@@ -65,7 +75,7 @@ def order_view(s, viewer) -> dict | None:
     g = s.game
     shown = {}
     for p, choice in c.choices.items():
-        if p == viewer or p in s.hyst:
+        if sees(s, viewer, p) or p in s.hyst:
             shown[str(p)] = str(g.actions[choice]) if s.phase != 0 else f"deploy {choice + 1}"
     return {"committed": sorted(c.choices), "shown": shown}
 
@@ -75,8 +85,8 @@ def observation(s, viewer: int | None) -> dict:
 
     t = s.game.tables
     players = []
-    for p in range(2):
-        own = viewer == p
+    for p in range(s.np):
+        own = sees(s, viewer, p)
         players.append({
             "active": s.active[p] if s.active[p] >= 0 else None,
             "rear": list(s.rear[p]),
@@ -92,13 +102,16 @@ def observation(s, viewer: int | None) -> dict:
     if s.pend_w:
         pending = {"kind": "withering", "player": s.pend_w[0][0], "prophet": s.name(s.pend_w[0][1])}
     elif s.test is not None:
-        c, (tester, fid) = s.test
+        c, (tester, fid, chooser) = s.test
         own = c.choices.get(viewer) if viewer is not None else None
-        pending = {"kind": "fidelity_test", "tester": tester, "chooser": 1 - tester, "purpose": fid,
+        mate = next((c.choices[q] for q in c.choices if q != viewer and sees(s, viewer, q)), None)
+        pending = {"kind": "fidelity_test", "tester": tester, "chooser": chooser, "purpose": fid,
                    "committed": sorted(c.choices), "own": PATHS[own] if own is not None else None}
+        if mate is not None:
+            pending["teammate"] = PATHS[mate]
     revealed = None
     if s.phase == 2 or (s.plan and s.phase != 3):
-        revealed = [{"player": p, "order": str(s.game.actions[a])} for p, a in s.plan]
+        revealed = [{"player": p, "order": str(s.game.actions[a if a >= 0 else ~a])} for p, a, _g in s.plan]
     return {
         "game": "dogma",
         "player": viewer,
@@ -112,10 +125,13 @@ def observation(s, viewer: int | None) -> dict:
         "revealed_orders": revealed,
         "simultaneous": s.sim,
         "pending": pending,
-        "protected": [sl for sl in range(2 * ARCANA) if s.protect >> sl & 1],
+        "protected": [sl for sl in range(s.np * ARCANA) if s.protect >> sl & 1],
         "first_builder": s.first_builder if s.first_builder >= 0 else None,
         "chaos": chaos_observation(s, viewer),
-        "winner": s.winner if s.winner in (0, 1) else None,
+        "winner": s.winner if s.winner in (0, 1) and s.np == 2 else None,
+        "winners": list(s.winners),
+        "teams": [[0, 2], [1, 3]] if s.np == 4 else None,
+        "targets": list(s.tgt) if s.np == 4 else None,
         "draw": s.winner == 2,
     }
 
@@ -126,8 +142,42 @@ def determinize(s, player: int, rng: Rng):
     w = s.copy()
     w.log = EventLog()
     w.rng = rng.fork(0xD06A)
-    q = 1 - player
     proph, cults, relics = list(w.proph), list(w.cults), list(w.relics)
+    for q in range(s.np):
+        if not sees(s, player, q):
+            _resample_player(w, q, rng, proph, cults, relics)
+    w.set_cards(proph, cults, relics)
+    # 4. secret choices the player has not seen
+    if w.commit is not None:
+        for q in sorted(w.commit.choices):
+            if sees(s, player, q) or q in w.hyst:
+                continue
+            choices = dict(w.commit.choices)
+            if w.phase == 0:
+                choices[q] = rng.below(len(w.rear[q]))
+            else:
+                del choices[q]
+                w.commit = Commitments(w.commit.players, choices)
+                legal = w.order_actions(q)
+                choices[q] = rng.choice(legal).index
+            w.commit = Commitments(w.commit.players, choices)
+    if w.test is not None:
+        c, info = w.test
+        for q in list(c.choices):
+            if not sees(s, player, q):
+                choices = dict(c.choices)
+                choices[q] = rng.below(len(PATHS))
+                c = Commitments(c.players, choices)
+                w.test = (c, info)
+    if w.prep is not None:
+        chaos_determinize(w, player, rng)
+    w._legal_for = -1
+    w._tm = None
+    return w
+
+
+def _resample_player(w, q: int, rng: Rng, proph: list, cults: list, relics: list) -> None:
+    """Resample what another player keeps hidden: unrevealed Arcana, face-down Cult cards, Intervention order."""
     # 1. the opponent's unrevealed Arcana trade places (whole Arcana)
     hidden = [q * ARCANA + k for k in range(ARCANA) if w.proph[q * ARCANA + k] >= 0 and not w.known[q * ARCANA + k] & 1]
     if len(hidden) > 1:
@@ -153,27 +203,5 @@ def determinize(s, player: int, rng: Rng):
             lists[sl][j] = c
         for sl, lst in lists.items():
             cults[sl] = tuple(lst)
-    w.proph, w.cults, w.relics = tuple(proph), tuple(cults), tuple(relics)
     # 3. the order of the opponent's Divine Interventions
     rng.shuffle(w.di[q])
-    # 4. secret choices the player has not seen
-    if w.commit is not None and q in w.commit.choices and q not in w.hyst:
-        choices = dict(w.commit.choices)
-        if w.phase == 0:
-            choices[q] = rng.below(len(w.rear[q]))
-        else:
-            del choices[q]
-            w.commit = Commitments(w.commit.players, choices)
-            legal = w.order_actions(q)
-            choices[q] = rng.choice(legal).index
-        w.commit = Commitments(w.commit.players, choices)
-    if w.test is not None:
-        c, info = w.test
-        if q in c.choices:
-            choices = dict(c.choices)
-            choices[q] = rng.below(len(PATHS))
-            w.test = (Commitments(c.players, choices), info)
-    if w.prep is not None:
-        chaos_determinize(w, player, rng)
-    w._legal_for = -1
-    return w
