@@ -324,9 +324,7 @@ class DivineState(State):
                 continue
             if moving and not f & PINNED:
                 row = g.A_move[sq]
-                for n in neighbours[sq]:
-                    if board[n] < 0:
-                        out.append(row[n])
+                out += [row[n] for n in neighbours[sq] if board[n] < 0]
                 if lkind[sq] == catacomb:
                     for c in layout.catacombs:
                         if c != sq and board[c] < 0 and c not in neighbours[sq]:
@@ -368,12 +366,12 @@ class DivineState(State):
         # Temple abilities: Train
         if self.divinity[p] >= R.TRAIN_COST:
             free_p, free_z = self.free_slot(p, PRIEST) >= 0, self.free_slot(p, ZEALOT) >= 0
-            for ti, sq in enumerate(layout.temples):
-                if self.ctrl[ti] == p and board[sq] < 0:
-                    if free_p:
-                        out.append(g.A_train[0][sq])
-                    if free_z:
-                        out.append(g.A_train[1][sq])
+            ctrl = self.ctrl
+            free = [sq for ti, sq in enumerate(layout.temples) if ctrl[ti] == p and board[sq] < 0]
+            if free:
+                for trains, ok in ((g.A_train[0], free_p), (g.A_train[1], free_z)):
+                    if ok:
+                        out += [trains[sq] for sq in free]
         if can_reclaim:
             for ti, sq in enumerate(layout.temples):
                 if self.ctrl[ti] == p and board[sq] < 0:
