@@ -9,9 +9,10 @@ at the bottom, columns a..h from the left.
 
 from __future__ import annotations
 
-from rich.console import Console, ConsoleOptions, RenderResult
-from rich.measure import Measurement
+from rich.console import Console
 from rich.text import Text
+
+from credo.games.rendering import LinesView, notation_table
 
 from .game import ACTIONS_PER_TURN
 
@@ -251,13 +252,9 @@ LEGEND = ("Wnd wounds taken/wounds · Mk action markers · Now: acting, used or 
 
 
 # --- the whole view -----------------------------------------------------------------
-class DirgeView:
+class DirgeView(LinesView):
     """The status, the board with the creature table beside it (or under it when the
     console is narrow), the abilities, and a legend."""
-
-    def __init__(self, game, obs: dict) -> None:
-        self.game = game
-        self.obs = obs
 
     def lines(self, console: Console, width: int) -> list[Text]:
         game, obs = self.game, self.obs
@@ -290,15 +287,6 @@ class DirgeView:
         out.extend(Text(LEGEND, style="dim").wrap(console, width))
         return out
 
-    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        text = Text("\n").join(self.lines(console, options.max_width))
-        text.no_wrap = True
-        text.overflow = "crop"
-        yield text
-
-    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
-        return Measurement(40, options.max_width)
-
 
 def render(game, observation: dict) -> DirgeView:
     """A rich renderable of one player's observation of a Dirge game."""
@@ -319,15 +307,7 @@ def notation_help(game) -> Text:
         ("done", "the acting creature forgoes the rest of its given actions"),
         ("end", "end your turn; unused markers go back to the pile"),
     ]
-    out = Text()
-    for i, (form, what) in enumerate(rows):
-        if i:
-            out.append("\n")
-        out.append(f"  {form:<31}", style="bold")
-        out.append(what)
-    out.append("\nCreatures are named by id (cyclops, desert_preacher, ...); "
-               "`help CREATURE` shows its card, `help ABILITY` an ability.", style="dim")
-    return out
+    return notation_table(rows, "Creatures are named by id (cyclops, desert_preacher, ...); " "`help CREATURE` shows its card, `help ABILITY` an ability.")
 
 
 def _find_creature(game, word: str) -> int | None:

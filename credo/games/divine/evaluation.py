@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 
 from . import board as B
-from .game import AVATAR, PRIEST, PRIESTLY, PROPHET, ZEALOT
+from .game import PRIESTLY, PROPHET
 
 UNIT_WORTH = (3.0, 2.5, 6.0, 6.0)
 
@@ -23,7 +23,7 @@ def standing(s, p: int) -> float:
     temples = s.temples_of(p)
     score += 6.0 * temples + (8.0 if temples else -15.0)
     per = s.game.per_player
-    pos, kind, board = s.pos, s.kind, s.board
+    pos, kind = s.pos, s.kind
     towers = 0
     enemy_priests = []
     enemy_temples = [sq for i, sq in enumerate(layout.temples) if s.ctrl[i] >= 0 and s.ctrl[i] != p]

@@ -31,7 +31,7 @@ def _unit_at(s, sq: int, player: int, rule: str) -> tuple[int, tuple[str, str] |
 
 
 def _reason(s, action, player: int) -> tuple[str, str]:
-    from .state import ACTED, FRESH, MAX_DECISIONS, MOVE_STEP, OVER, PINNED, PLAY, SETUP_PRIEST, \
+    from .state import ACTED, FRESH, MAX_DECISIONS, MOVE_STEP, OVER, PINNED, SETUP_PRIEST, \
         SETUP_ZEALOT, VIGIL
 
     g = s.game
@@ -133,7 +133,7 @@ def _reason(s, action, player: int) -> tuple[str, str]:
     if kind == "preach":
         if layout.pop[sq] <= 0:
             return R.PREACH, f"{names[sq]} has no Population number"
-        return R.PREACH, f"cannot preach on a Temple controlled by another player"
+        return R.PREACH, "cannot preach on a Temple controlled by another player"
     if kind == "establish":
         if layout.kind[sq] != 5:
             return R.R_ESTABLISH, f"{names[sq]} is not a Temple: a Priest establishes the Temple it stands on"

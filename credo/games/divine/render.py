@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from rich.console import Console, ConsoleOptions, RenderResult
-from rich.measure import Measurement
+from rich.console import Console
 from rich.text import Text
+
+from credo.games.rendering import LinesView, notation_table
 
 from . import board as B
 
@@ -160,11 +161,7 @@ def _beside(left: list[Text], width: int, right: list[Text], gap: int) -> list[T
     return out
 
 
-class DivineView:
-    def __init__(self, game, obs: dict) -> None:
-        self.game = game
-        self.obs = obs
-
+class DivineView(LinesView):
     def lines(self, console: Console, width: int) -> list[Text]:
         board = board_lines(self.game, self.obs)
         bw = max(line.cell_len for line in board)
@@ -179,15 +176,6 @@ class DivineView:
             out = board + status
         out.extend(Text(LEGEND, style="dim").wrap(console, width))
         return out
-
-    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        text = Text("\n").join(self.lines(console, options.max_width))
-        text.no_wrap = True
-        text.overflow = "crop"
-        yield text
-
-    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
-        return Measurement(40, options.max_width)
 
 
 def render(game, observation: dict) -> DivineView:
@@ -208,19 +196,10 @@ def notation_help(game) -> Text:
         ("pass", "let the card or ability on the stack stand"),
         ("end", "end your turn (win conditions are checked)"),
     ]
-    out = Text()
-    for i, (form, what) in enumerate(rows):
-        if i:
-            out.append("\n")
-        out.append(f"  {form:<42}", style="bold")
-        out.append(what)
-    out.append("\nSquares are a1..r18 (columns a-r from the left, rows 1-18 from the bottom); cards by id.",
-               style="dim")
-    return out
+    return notation_table(rows, "Squares are a1..r18 (columns a-r from the left, rows 1-18 from the bottom); cards by id.")
 
 
 def help_topic(game, topic: str):
-    cards = game.cards
     w = topic.strip().lower().replace(" ", "_")
     for i, c in enumerate(game.content.cards):
         if w in (c.id, c.name.lower().replace(" ", "_")):

@@ -15,7 +15,7 @@ from . import rules as R
 from .game import (AVATAR, COMMANDMENT, INTERVENTION, PRIEST, PRIESTLY, PROPHET, T_ANY_UNIT,
                    T_COMMANDMENT, T_ENEMY_TEMPLE, T_ENEMY_UNIT, T_FREE_TEMPLE, T_NONE,
                    T_OPPONENT, T_OWN_FREE_TEMPLE, T_OWN_UNIT, T_STACK, TYPE_RULES, UNIT_NAMES,
-                   UNIT_WORDS, ZEALOT, ZEALOUS, DivineGame)
+                   UNIT_WORDS, ZEALOT, DivineGame)
 
 SETUP_PRIEST, SETUP_ZEALOT, PLAY, OVER = range(4)
 PHASES = ("setup_priest", "setup_zealot", "play", "over")
@@ -765,7 +765,6 @@ class DivineState(State):
 
     def _resolve_card(self, p: int, c: int, a: int, b: int) -> None:
         cards = self.game.cards
-        rule = TYPE_RULES[cards.type[c]]
         name = cards.names[c]
         t = cards.target[c]
         if cards.type[c] == COMMANDMENT:

@@ -11,6 +11,8 @@ from __future__ import annotations
 from rich.console import Group
 from rich.text import Text
 
+from credo.games.rendering import notation_table
+
 PLAYER_STYLES = ("bold bright_cyan", "bold bright_yellow", "bold cyan", "bold yellow")  # 2 vs 2: teams by colour
 MALEFIC_ICONS = {"crisis": "@ Mystical Crisis", "fanaticism": "* Fanaticism", "hysteria": "! Hysteria",
                  "withering": "o Withering"}
@@ -183,10 +185,4 @@ def notation_help(game) -> Text:
         ("take ID N", "Chaos: place a card of your packet into Arcanum N (5: Divine Interventions)"),
         ("done / continue / conclude", "Chaos: finish the packet; pay 20 damage for another; end preparation"),
     ]
-    out = Text()
-    for i, (form, what) in enumerate(rows):
-        if i:
-            out.append("\n")
-        out.append(f"  {form:<28}", style="bold")
-        out.append(what)
-    return out
+    return notation_table(rows)

@@ -13,6 +13,8 @@ from __future__ import annotations
 from rich.console import Group
 from rich.text import Text
 
+from credo.games.rendering import notation_table
+
 PLAYER_STYLES = ("bold bright_cyan", "bold bright_yellow")
 LANE_NAMES = ("Boog", "Court", "Limit")
 VIRTUE_MARK = {"brave": "Br", "proud": "Pr", "wise": "Wi", "stoic": "St"}
@@ -156,15 +158,8 @@ def notation_help(game) -> Text:
         ("pray cN [cM|LANE] / pass", "in a Prayer step: play one Prayer, or pass"),
         ("end", "end your turn"),
     ]
-    out = Text()
-    for k, (form, what) in enumerate(rows):
-        if k:
-            out.append("\n")
-        out.append(f"  {form:<30}", style="bold")
-        out.append(what)
-    out.append("\nCards are numbered in the order they are drawn (c1, c2, ...); `help CARD` shows a card by id or name.",
-               style="dim")
-    return out
+    return notation_table(rows, "Cards are numbered in the order they are drawn (c1, c2, ...); "
+                                "`help CARD` shows a card by id or name.")
 
 
 def help_topic(game, topic: str):
