@@ -387,19 +387,17 @@ class DivineState(State):
         if not self.hsize[p]:
             return out
         div = self.divinity[p]
+        cost, ctype, ctarget, move_step = cards.cost, cards.type, cards.target, cards.move_step
+        in_move_step = self.step == MOVE_STEP
         for c in range(nc):
-            if not hand[base + c] or cards.cost[c] > div:
+            if not hand[base + c] or cost[c] > div:
                 continue
-            typ = cards.type[c]
             if responding:
-                if typ != INTERVENTION:
+                if ctype[c] != INTERVENTION:
                     continue
-            else:
-                if cards.target[c] == T_STACK:
-                    continue
-                if cards.move_step[c] and self.step != MOVE_STEP:
-                    continue
-            out.extend(self._card_targets(p, c))
+            elif ctarget[c] == T_STACK or (move_step[c] and not in_move_step):
+                continue
+            out += self._card_targets(p, c)
         return out
 
     def _card_targets(self, p: int, c: int) -> list:
