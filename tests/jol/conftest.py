@@ -13,7 +13,7 @@ import pytest
 
 from credo.games import load
 from credo.games.jol import rules as R
-from credo.kernel import IllegalAction
+from tests.helpers import assert_illegal  # noqa: F401  (used by the rule tests)
 
 
 @pytest.fixture(scope="session")
@@ -97,31 +97,6 @@ def rules_cited(state, start: int = 0) -> list[str]:
 def play(state, *actions: str) -> None:
     for a in actions:
         state.apply(a)
-
-
-def assert_illegal(state, action: str, rule, player: int | None = None) -> IllegalAction:
-    """`action` raises IllegalAction citing `rule` (or one of a tuple) and leaves the
-    state exactly as it was: same position, same event log."""
-    before = state.to_position()
-    log_len = len(state.log)
-    movers = state.to_move
-    asker = player if player is not None else (movers[0] if len(movers) == 1 else None)
-    if asker is not None:
-        try:
-            parsed = state.game.parse_action(action)
-        except IllegalAction:
-            parsed = None
-        assert parsed is None or parsed not in state.legal_actions(asker), f"{action!r} is offered as legal"
-    with pytest.raises(IllegalAction) as info:
-        state.apply(action, player)
-    err = info.value
-    assert state.to_position() == before, f"{action!r} changed the state"
-    assert len(state.log) == log_len, f"{action!r} was narrated"
-    if isinstance(rule, tuple):
-        assert err.rule in rule, f"{action!r}: cites {err.rule!r}, expected one of {rule}"
-    else:
-        assert err.rule == rule, f"{action!r}: cites {err.rule!r}, expected {rule!r}"
-    return err
 
 
 __all__ = ["C", "R", "assert_illegal", "cogum", "inf", "legal_texts", "play", "position", "rules_cited", "start",
