@@ -17,6 +17,9 @@ from .errors import IllegalAction
 from .events import Event, EventLog
 from .rng import Rng
 
+# building the tuple directly skips the generated NamedTuple constructor: narration is hot
+_new_event = tuple.__new__
+
 
 class Game(ABC):
     """A game with one content set: makes states, parses actions, loads positions."""
@@ -148,6 +151,12 @@ class State(ABC):
 
     def apply(self, action: Action | str, player: int | None = None) -> Action:
         """Validate, then carry out `action`; an illegal one raises and changes nothing."""
+        if player is not None and player == self._legal_for and action in self._legal:
+            # the cached list was generated for this player on this very state, so the
+            # player is to move and the action is legal: the checks below would agree
+            self._apply(action, player)
+            self._legal_for = -1
+            return action
         if isinstance(action, str):
             action = self.game.parse_action(action)
         movers = self.to_move
@@ -180,7 +189,7 @@ class State(ABC):
         return self.log.visible(player, start)
 
     def narrate(self, template: str, args: tuple, rule: str, visible_to=None) -> None:
-        self.log.append(Event(template, args, rule, visible_to))
+        self.log.append(_new_event(Event, (template, args, rule, visible_to)))
 
     def __str__(self) -> str:
         return f"<{self.game.name} state, to move {self.to_move}>"

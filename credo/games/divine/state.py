@@ -313,8 +313,10 @@ class DivineState(State):
         per = g.per_player
         moving = self.step == MOVE_STEP and self.allowance > 0
         can_reclaim = False
-        neighbours, lkind, pop, controller = B.NEIGHBOURS, layout.kind, layout.pop, self.controller
+        neighbours, lkind, pop = B.NEIGHBOURS, layout.kind, layout.pop
+        tindex, ctrl = layout.temple_index, self.ctrl
         catacomb, temple = B.CATACOMB, B.TEMPLE
+        append = out.append
         for u in range(p * per, (p + 1) * per):
             sq = pos[u]
             if sq < 0:
@@ -324,49 +326,56 @@ class DivineState(State):
                 continue
             if moving and not f & PINNED:
                 row = g.A_move[sq]
-                out += [row[n] for n in neighbours[sq] if board[n] < 0]
+                for n in neighbours[sq]:
+                    if board[n] < 0:
+                        append(row[n])
                 if lkind[sq] == catacomb:
                     for c in layout.catacombs:
                         if c != sq and board[c] < 0 and c not in neighbours[sq]:
-                            out.append(row[c])
+                            append(row[c])
             if f & ACTED:
                 continue
             k = kind[u]
+            ti = tindex[sq]
+            ctl = ctrl[ti] if ti >= 0 else -1
             if PRIESTLY[k]:
-                ctl = controller(sq)
                 if pop[sq] > 0 and (ctl < 0 or ctl == p):
-                    out.append(g.A_preach[sq])
+                    append(g.A_preach[sq])
                 if lkind[sq] == temple and ctl < 0:
                     if self.markers_left(p) > 0:
-                        out.append(g.A_establish[sq])
+                        append(g.A_establish[sq])
                     else:
                         can_reclaim = True
                 if not f & VIGIL:
-                    out.append(g.A_vigil[sq])
+                    append(g.A_vigil[sq])
                 if k == PROPHET:
                     row = g.A_convert[sq]
                     for n in neighbours[sq]:
                         t = board[n]
                         if t >= 0 and t // per != p and kind[t] <= ZEALOT and self.free_slot(p, kind[t]) >= 0:
-                            out.append(row[n])
+                            append(row[n])
             else:
-                ctl = controller(sq)
                 if ctl >= 0 and ctl != p:
-                    out.append(g.A_desecrate[sq])
+                    append(g.A_desecrate[sq])
                 ra, rt = g.A_assassinate[sq], g.A_attack[sq]
                 for n in neighbours[sq]:
                     t = board[n]
-                    if t < 0 or t // per == p or controller(n) == t // per:
-                        continue  # empty, own, or in Sanctuary
+                    if t < 0:
+                        continue
+                    owner = t // per
+                    if owner == p:
+                        continue
+                    tn = tindex[n]
+                    if tn >= 0 and ctrl[tn] == owner:
+                        continue  # in Sanctuary
                     if PRIESTLY[kind[t]]:
                         if k == AVATAR or not flags[t] & VIGIL:
-                            out.append(ra[n])
+                            append(ra[n])
                     else:
-                        out.append(rt[n])
+                        append(rt[n])
         # Temple abilities: Train
         if self.divinity[p] >= R.TRAIN_COST:
             free_p, free_z = self.free_slot(p, PRIEST) >= 0, self.free_slot(p, ZEALOT) >= 0
-            ctrl = self.ctrl
             free = [sq for ti, sq in enumerate(layout.temples) if ctrl[ti] == p and board[sq] < 0]
             if free:
                 for trains, ok in ((g.A_train[0], free_p), (g.A_train[1], free_z)):
@@ -389,9 +398,7 @@ class DivineState(State):
         div = self.divinity[p]
         cost, ctype, ctarget, move_step = cards.cost, cards.type, cards.target, cards.move_step
         in_move_step = self.step == MOVE_STEP
-        for c in range(nc):
-            if not hand[base + c] or cost[c] > div:
-                continue
+        for c in [c for c, k in enumerate(hand[base:base + nc]) if k and cost[c] <= div]:
             if responding:
                 if ctype[c] != INTERVENTION:
                     continue
@@ -543,13 +550,14 @@ class DivineState(State):
         p = self.current
         self.step = MOVE_STEP
         self.decisions = 0
+        flags, pos, kind = self.flags, self.pos, self.kind
         for u in self.units_of(p):
-            if self.pos[u] >= 0:
-                f = self.flags[u] & ~(ACTED | FRESH)
-                regains = self.kind[u] == PROPHET and not f & VIGIL
-                if self.kind[u] == PROPHET:
+            if pos[u] >= 0:
+                f = flags[u] & ~(ACTED | FRESH)
+                regains = kind[u] == PROPHET and not f & VIGIL
+                if kind[u] == PROPHET:
                     f |= VIGIL  # ruling R-20
-                self.flags[u] = f
+                flags[u] = f
                 if regains:
                     self.narrate("The Prophet on {} regains Vigilance.", (B.NAMES[self.pos[u]],),
                                  R.R_PROPHET_VIGIL)
@@ -613,13 +621,11 @@ class DivineState(State):
     def _end_turn(self) -> None:
         p = self.current
         self.narrate("Player {} ends the turn.", (p + 1,), R.END_TURN)
-        for u in range(len(self.pos)):
-            f = self.flags[u]
-            if f >> DICE_SHIFT:
-                f &= (1 << DICE_SHIFT) - 1
-            if f & PINNED and self.owner(u) == p:
-                f &= ~PINNED
-            self.flags[u] = f
+        keep = (1 << DICE_SHIFT) - 1  # dice bonuses last for the turn
+        flags = self.flags
+        flags[:] = [f & keep for f in flags]
+        for u in self.units_of(p):
+            flags[u] &= ~PINNED
         if self._check_win():
             return
         self.turn += 1
