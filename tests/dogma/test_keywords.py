@@ -220,6 +220,23 @@ def test_sharira_returns_a_defeated_prophet_to_play_without_its_markers(game):
     assert "special sharira" not in [str(a) for a in s.legal_actions(0)]
 
 
+def test_with_two_defeated_prophets_the_sharira_holder_chooses_which_returns(game):
+    holder = A("al_jafar", "hajj", "samsara", "sharira")
+    s = game.from_position(position([holder, dict(MAO, where="defeated"), dict(SHAHID, where="defeated"), AL],
+                                    [GOFF, CAGL]))
+    orders(s, "special sharira", "cult 2")
+    assert s.to_move == (0,)
+    assert sorted(str(a) for a in s.legal_actions(0)) == ["revive 2", "revive 3"]
+    assert s.observation(1)["pending"]["kind"] == "revive"
+    before = s.to_position()
+    err = assert_illegal(s, "revive 4", 0, "Sharira")
+    assert "not defeated" in err.message and s.to_position() == before
+    s.apply("revive 3", 0)
+    assert s.where[2] == 0 and s.where[1] == 2 and s.rear[0][-1] == 2
+    restored = game.from_position(before)  # a position saved during the choice keeps it
+    assert sorted(str(a) for a in restored.legal_actions(0)) == ["revive 2", "revive 3"]
+
+
 def test_sharira_is_not_offered_without_a_defeated_prophet(game):
     holder = A("al_jafar", "hajj", "samsara", "sharira")
     s = game.from_position(position([holder, MAO], [GOFF, CAGL]))

@@ -24,6 +24,9 @@ def describe(game, action) -> str:
         return f"Order III, Special: trigger {ab.name} ({cid}): {ab.text}"
     if kind == "pass":
         return "No Order can be used: pass this turn."
+    if kind == "revive":
+        return (f"Sharira: the defeated Prophet of your Arcanum {args[0] + 1} returns to the end of your rear guard, "
+                "without markers.")
     if kind == "wither":
         return f"Place the Withering marker on Cult card {args[0] + 1}: it is out of the game while the marker stays."
     if kind == "path":

@@ -28,8 +28,12 @@ def _reason(s, action, player: int) -> tuple[str, str]:
         return chaos_explain(s, action, player)
     if kind in ("take", "done_packet", "continue", "conclude"):
         return R.CHAOS, "the Arcana are built before the Opening (Chaos mode only)"
-    if s.pend_w:
-        sl = s.pend_w[0][1]
+    if s.pending:
+        sl = s.pending[0][1]
+        if sl < 0:  # Sharira's choice
+            if kind != "revive":
+                return R.R_REVIVE, "first choose which defeated Prophet Sharira returns ('revive N', its Arcanum)"
+            return R.R_REVIVE, f"the Prophet of Arcanum {args[0] + 1} is not defeated"
         if kind != "wither":
             return R.MALEFIC, f"first place Withering on one of {s.name(sl)}'s Cult cards ('wither N')"
         j = args[0]
@@ -43,8 +47,9 @@ def _reason(s, action, player: int) -> tuple[str, str]:
         if kind == "path" and player == tester:
             return R.FIDELITY, "you are attempting the Fidelity Test: name the path the opponent chose ('guess X')"
         return R.FIDELITY, "a Fidelity Test is under way: choose one of violence, rationality, blasphemy"
-    if kind in ("wither", "path", "guess"):
-        return (R.MALEFIC if kind == "wither" else R.FIDELITY), "no such decision is pending"
+    if kind in ("wither", "path", "guess", "revive"):
+        rule = {"wither": R.MALEFIC, "revive": R.R_REVIVE}.get(kind, R.FIDELITY)
+        return rule, "no such decision is pending"
     if s.phase == DEPLOY:
         if kind != "deploy":
             return R.OPENING, "first choose the Prophet to deploy ('deploy N', its position in your rear guard)"

@@ -211,6 +211,9 @@ class DogmaGame(Game):
         entries.append(("pass", "pass", ()))
         for n in range(MAX_CULT):
             entries.append((f"wither {n + 1}", "wither", (n,)))
+        # Sharira (ruling D-15): which defeated Prophet returns, by its Arcanum position
+        for n in range(ARCANA):
+            entries.append((f"revive {n + 1}", "revive", (n,)))
         for k, p in enumerate(PATHS):
             entries.append((f"path {p}", "path", (k,)))
         for k, p in enumerate(PATHS):
@@ -253,6 +256,7 @@ class DogmaGame(Game):
             for a in [self.T_intervene[side], *self.T_cult[side], *self.T_special[side]]:
                 self.side_of[a.index] = side
         self.A_wither = [lk[("wither", (n,))] for n in range(MAX_CULT)]
+        self.A_revive = [lk[("revive", (n,))] for n in range(ARCANA)]
         self.A_path = [lk[("path", (k,))] for k in range(3)]
         self.A_guess = [lk[("guess", (k,))] for k in range(3)]
         self.ORDER_KINDS = frozenset(("summon", "intervene", "appeal", "cult", "special", "pass"))

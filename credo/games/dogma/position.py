@@ -85,7 +85,8 @@ def state_to_position(s) -> dict:
         "ei": s.ei,
         "actor": list(s.actor),
         "test": test,
-        "pending_withering": [list(x) for x in s.pend_w],
+        # [player, slot]: Withering to place on that slot; slot -1: Sharira's choice of Prophet
+        "pending": [list(x) for x in s.pending],
         "snapshot": [list(s.snap[0]), list(s.snap[1])] if s.snap else None,
         "last": list(s.last),
         "protect": s.protect,
@@ -295,7 +296,7 @@ def state_from_position(game, pos: dict):
             chooser = int(test.get("chooser", 1 - tester))
             s.test = (Commitments((tester, chooser), {int(k): int(v) for k, v in test["choices"].items()}),
                       (tester, test["purpose"], chooser))
-        s.pend_w = tuple((int(a), int(b)) for a, b in pos.get("pending_withering", []))
+        s.pending = tuple((int(a), int(b)) for a, b in pos.get("pending", []))
         snap = pos.get("snapshot")
         s.snap = (tuple(snap[0]), tuple(snap[1])) if snap else None
         s.last = tuple(pos.get("last", [-1] * np))

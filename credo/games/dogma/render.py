@@ -119,7 +119,11 @@ def status_lines(obs: dict) -> list[Text]:
                           style="magenta"))
     pend = obs.get("pending")
     if pend:
-        if pend["kind"] == "withering":
+        if pend["kind"] == "revive":
+            names = ", ".join(f"{d['arcanum']}: {d['prophet']}" for d in pend["defeated"])
+            lines.append(Text(f"Player {pend['player'] + 1} chooses which Prophet Sharira returns ({names})",
+                              style="magenta"))
+        elif pend["kind"] == "withering":
             lines.append(Text(f"Player {pend['player'] + 1} places Withering on a Cult card of {pend['prophet']}",
                               style="magenta"))
         else:
@@ -181,6 +185,7 @@ def notation_help(game) -> Text:
         ("ORDER left|right", "2 vs 2: the Target token with the Order, e.g. cult 2 left (not for summon, appeal)"),
         ("special ID", "Order III: trigger an atom ability (e.g. special sharira)"),
         ("wither N", "place Withering on your Cult card N"),
+        ("revive N", "Sharira: return the defeated Prophet of your Arcanum N"),
         ("path X / guess X", "Fidelity Test: violence, rationality or blasphemy"),
         ("take ID N", "Chaos: place a card of your packet into Arcanum N (5: Divine Interventions)"),
         ("done / continue / conclude", "Chaos: finish the packet; pay 20 damage for another; end preparation"),

@@ -39,7 +39,7 @@ R_REAR = ruling(11, "the rear guard keeps the order the Arcana were built in; Su
 R_KNOWLEDGE = ruling(12, "a player knows their own cards and what has been revealed")
 R_WITHDRAW = ruling(13, "a Prophet withdrawn by an effect is replaced at the start of the next turn")
 R_RELICS = ruling(14, "Relics are face up with their active Prophet and fit any sleeve")
-R_REVIVE = ruling(15, "Sharira returns a Prophet to the end of the rear guard with its cards")
+R_REVIVE = ruling(15, "Sharira returns a defeated Prophet of its holder's choice to the end of the rear guard with its cards")
 R_CIRCLE = ruling(18, "the Chaos packets form a circle; each player starts a row")
 
 # 2 vs 2 (section 5.1)

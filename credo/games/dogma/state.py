@@ -45,6 +45,7 @@ PHASES = ("deploy", "orders", "resolve", "over", "chaos")
 ORDER_KINDS = frozenset(("summon", "intervene", "appeal", "cult", "special", "pass"))
 CHAOS_KINDS = frozenset(("take", "done_packet", "continue", "conclude"))
 REAR, ACTIVE, DEFEATED, EMPTY = 0, 1, 2, -1
+REVIVE = -1  # a pending choice with this slot: which defeated Prophet Sharira returns
 WHERE = {REAR: "rear", ACTIVE: "active", DEFEATED: "defeated", EMPTY: None}
 CANCELLED = 1  # flags bit: ability cancelled while active
 SPENT_PROPHET = 2  # flags bit: the Prophet's once-per-game Special is spent
@@ -127,7 +128,7 @@ class DogmaState(State):
         "mode",
         "np",
         "pend_dmg",
-        "pend_w",
+        "pending",
         "phase",
         "plan",
         "prep",
@@ -193,7 +194,7 @@ class DogmaState(State):
         s.ei = 0
         s.actor = (-1,) * np  # tuples, replaced on write
         s.test = None
-        s.pend_w = ()
+        s.pending = ()
         s.snap = None
         s.last = (-1,) * np
         s.fell = (0,) * np  # the turn each player's last Prophet was defeated
@@ -332,8 +333,8 @@ class DogmaState(State):
             return ()
         if self.phase == CHAOS:
             return self.prep.to_move()
-        if self.pend_w:
-            return (self.pend_w[0][0],)
+        if self.pending:
+            return (self.pending[0][0],)
         if self.test is not None:
             return self.test[0].waiting
         c = self.commit
@@ -422,7 +423,7 @@ class DogmaState(State):
         s.ei = self.ei
         s.actor = self.actor
         s.test = (self.test[0].copy(), self.test[1]) if self.test is not None else None
-        s.pend_w = self.pend_w
+        s.pending = self.pending
         s.snap = self.snap
         s.last = self.last
         s.winner = self.winner
@@ -516,15 +517,17 @@ class DogmaState(State):
 
     # --- legal actions ------------------------------------------------------------
     def _generate_legal(self, player: int) -> list:
-        if self.phase == ORDERS and not self.pend_w and self.test is None:
+        if self.phase == ORDERS and not self.pending and self.test is None:
             return self.order_actions(player)
         g = self.game
         if self.phase == CHAOS:
             from .chaos import legal
 
             return legal(self, player)
-        if self.pend_w:
-            sl = self.pend_w[0][1]
+        if self.pending:
+            sl = self.pending[0][1]
+            if sl == REVIVE:
+                return [g.A_revive[k] for k in self.defeated_arcana(player)]
             return [g.A_wither[j] for j in range(len(self.cults[sl])) if self.usable_cult(sl, j)]
         if self.test is not None:
             _c, info = self.test
@@ -636,9 +639,12 @@ class DogmaState(State):
 
             apply(self, action, player)
             return
-        if kind == "wither":
-            p, sl = self.pend_w[0]
-            self.pend_w = self.pend_w[1:]
+        if kind == "revive":
+            self.pending = self.pending[1:]
+            self._revive(player * ARCANA + action.args[0])
+        elif kind == "wither":
+            p, sl = self.pending[0]
+            self.pending = self.pending[1:]
             self.wither[sl] = action.args[0]
             self.narrate("Player {} places Withering on {}'s Cult card {}: it is out of the game.",
                          (p + 1, self.name(sl), action.args[0] + 1), R.MALEFIC)
@@ -658,7 +664,7 @@ class DogmaState(State):
     def _advance(self) -> None:
         """Run the game forward until a player must decide or the game is over."""
         while self.phase != OVER:
-            if self.pend_w:
+            if self.pending:
                 return
             if self.test is not None:
                 if not self.test[0].complete:
@@ -731,7 +737,7 @@ class DogmaState(State):
         if self.where[sl] != ACTIVE:
             return
         if self.mal[sl] & WITHERING and any(self.usable_cult(sl, j) for j in range(len(self.cults[sl]))):
-            self.pend_w += ((p, sl),)
+            self.pending += ((p, sl),)
         pi = self.proph[sl]
         if t.p_trigger[pi] == "on_deploy" and self.ability_on(sl):
             self.narrate("{}'s ability {} takes effect.", (self.name(sl), t.ability[pi].name), rule)
@@ -835,7 +841,7 @@ class DogmaState(State):
         self.winner = winner
         self.commit = None
         self.test = None
-        self.pend_w = ()
+        self.pending = ()
         self.hyst = ()
 
     # --- orders: reveal and sequencing --------------------------------------------
@@ -1093,14 +1099,14 @@ class DogmaState(State):
         """Run the current order's remaining primitives; False if a decision is pending."""
         p, sl, j, ops, _label, _ = self.cur
         while self.ei < len(ops):
-            if self.test is not None or self.pend_w:
+            if self.test is not None or self.pending:
                 return False
             op = ops[self.ei]
             self.ei += 1
             self._run_op(op, p, sl, j, -1)
-            if self.pend_w or self.phase == OVER:
+            if self.pending or self.phase == OVER:
                 return self.phase == OVER
-        return not (self.test is not None or self.pend_w)
+        return not (self.test is not None or self.pending)
 
     # --- primitives -----------------------------------------------------------------
     def _targets(self, target: str, p: int) -> list[int]:
@@ -1170,14 +1176,12 @@ class DogmaState(State):
                              (abs(amount), word, "one" if len(slots) == 1 else "each", who), R.COMPONENTS)
             return
         if name == "revive":
-            for k in range(ARCANA):
-                s2 = p * ARCANA + k
-                if self.where[s2] == DEFEATED:
-                    self.where[s2] = REAR
-                    self.rear[p].append(k)
-                    self.narrate("{} returns from the discard pile to the end of player {}'s rear guard, without "
-                                 "any markers.", (self.name(s2), p + 1), R.R_REVIVE)
-                    break
+            fallen = self.defeated_arcana(p)
+            if len(fallen) == 1:
+                self._revive(p * ARCANA + fallen[0])
+            elif fallen:
+                self.pending += ((p, REVIVE),)
+                self.narrate("Player {} chooses which defeated Prophet returns.", (p + 1,), R.R_REVIVE)
             return
         for tg in self._targets(target, p):
             if cond is not None and not self._cond(cond, sl, tg):
@@ -1222,6 +1226,16 @@ class DogmaState(State):
                 self._withdraw(tg, R.R_WITHDRAW)
                 self.narrate("Player {} will deploy a Prophet at the start of the next turn.", (q + 1,),
                              R.R_WITHDRAW)
+
+    def defeated_arcana(self, p: int) -> list[int]:
+        return [k for k in range(ARCANA) if self.where[p * ARCANA + k] == DEFEATED]
+
+    def _revive(self, sl: int) -> None:
+        p = self.owner(sl)
+        self.where[sl] = REAR
+        self.rear[p].append(sl - p * ARCANA)
+        self.narrate("{} returns from the discard pile to the end of player {}'s rear guard, without "
+                     "any markers.", (self.name(sl), p + 1), R.R_REVIVE)
 
     def cult_damage_amount(self, p: int, sl: int, j: int, tg: int) -> tuple[int, str]:
         """The damage Cult card j of slot sl inflicts on slot tg, and why (immune/weak/...)."""
@@ -1277,7 +1291,7 @@ class DogmaState(State):
         self.narrate("{} receives the malefic marker {}.", (self.label(tg), label), R.MALEFIC)
         if bit == WITHERING and self.where[tg] == ACTIVE and any(
                 self.usable_cult(tg, x) for x in range(len(self.cults[tg]))):
-            self.pend_w += ((self.owner(tg), tg),)
+            self.pending += ((self.owner(tg), tg),)
             self.narrate("Player {} must place Withering on one of {}'s Cult cards.",
                          (self.owner(tg) + 1, self.name(tg)), R.MALEFIC)
 
@@ -1319,8 +1333,8 @@ class DogmaState(State):
         base = sl * MAX_CULT
         for j in range(MAX_CULT):
             self.cmod[base + j] = 0
-        if self.pend_w:
-            self.pend_w = tuple((q, s2) for q, s2 in self.pend_w if s2 != sl)
+        if self.pending:
+            self.pending = tuple((q, s2) for q, s2 in self.pending if s2 != sl)
         self.last = _put(self.last, p, sl)
         self.fell = _put(self.fell, p, self.turn)
         if self.np == 4 and not self.alive(p):

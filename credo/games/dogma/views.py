@@ -99,8 +99,12 @@ def observation(s, viewer: int | None) -> dict:
             "deck": s.decks[p] if s.decks else None,
         })
     pending = None
-    if s.pend_w:
-        pending = {"kind": "withering", "player": s.pend_w[0][0], "prophet": s.name(s.pend_w[0][1])}
+    if s.pending and s.pending[0][1] < 0:
+        p = s.pending[0][0]
+        pending = {"kind": "revive", "player": p,
+                   "defeated": [{"arcanum": k + 1, "prophet": s.name(p * ARCANA + k)} for k in s.defeated_arcana(p)]}
+    elif s.pending:
+        pending = {"kind": "withering", "player": s.pending[0][0], "prophet": s.name(s.pending[0][1])}
     elif s.test is not None:
         c, (tester, fid, chooser) = s.test
         own = c.choices.get(viewer) if viewer is not None else None
