@@ -183,3 +183,54 @@ def test_chaos_refuses_predestination_and_free_will_options(game):
 
 def test_codes_cover_every_card_kind():
     assert kind(0) == "prophet" and kind(CULT) == "cult" and kind(RELIC) == "relic" and kind(DI) == "di"
+
+
+def _ids(game, codes):
+    from collections import Counter
+
+    from credo.games.dogma.chaos import card_id
+    return Counter(card_id(game, x) for x in codes)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_sampled_world_keeps_what_the_player_remembers_of_the_packets_put_down(game, players):
+    """A player who has put a packet down knows what was left in it: in every sampled world
+    that packet holds only some of those cards, the rest lie in other players' Arcana, and
+    the player's observation (with the memory) is the same."""
+    def everything(prep):
+        return _ids(game, [x for pk in prep.packets for x in pk] + [
+            x for q in range(players) for x in prep.bd[q] + [y for a in prep.bc[q] for y in a] + prep.bp[q] if x >= 0])
+
+    checked = 0
+    for seed in range(6):
+        s = game.new(seed, mode="chaos", players=players)
+        rng = Rng(seed)
+        for _ in range(60):
+            if s.prep is None:
+                break
+            p = s.to_move[0]
+            s.apply(game.rollout_action(s, p, rng), p)
+        if s.prep is None:
+            continue
+        for viewer in range(players):
+            memory = s.prep.seen[viewer]
+            if not memory:
+                continue
+            obs = s.observation(viewer)
+            for k in range(5):
+                w = s.determinize(viewer, Rng(100 * seed + k))
+                assert w.observation(viewer) == obs
+                prep = w.prep
+                assert everything(w.prep) == everything(s.prep)
+                mine = set(prep.bd[viewer]) | {x for a in prep.bc[viewer] for x in a} | set(prep.bp[viewer])
+                others = _ids(game, [x for q in range(players) if q != viewer
+                                     for x in prep.bd[q] + [y for a in prep.bc[q] for y in a] + prep.bp[q] if x >= 0])
+                for n, cards in memory.items():
+                    if n == prep.hold[viewer]:
+                        continue
+                    left = _ids(game, [x for x in cards if x not in mine])
+                    now = _ids(game, prep.packets[n])
+                    assert not now - left, "a packet gained a card the player did not leave in it"
+                    assert not (left - now) - others, "a card taken from the packet is in no other Arcana"
+                    checked += 1
+    assert checked > 20

@@ -33,7 +33,7 @@ states = st.builds(reach, st.integers(0, 10**6), st.integers(0, 160), st.integer
 
 
 def hidden_names(s, viewer: int) -> set[str]:
-    """Names and ids of the opponent's cards the viewer has not seen."""
+    """Names and ids of the opponent's cards the viewer has never seen."""
     t = s.game.tables
     q = 1 - viewer
     out = set()
@@ -45,6 +45,7 @@ def hidden_names(s, viewer: int) -> set[str]:
         codes += [x for x in prep.bp[q] if x >= 0] + [x for cs in prep.bc[q] for x in cs]
         mine = set(prep.packets[prep.hold[viewer]]) if prep.hold[viewer] >= 0 else set()
         mine |= {x for x in prep.bp[viewer] if x >= 0} | {x for cs in prep.bc[viewer] for x in cs}
+        mine |= {x for cs in prep.seen[viewer].values() for x in cs}  # seen in a packet put down earlier
         for x in codes:
             if kind(x) != "di" and x not in mine:
                 out |= {card_id(s.game, x), card_name(s.game, x)}

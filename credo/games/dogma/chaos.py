@@ -45,6 +45,7 @@ class Prep:
         "n",
         "packets",
         "paid",
+        "seen",
         "start",
         "step",
         "waiting",
@@ -63,6 +64,8 @@ class Prep:
         self.bp = [[-1] * ARCANA for _ in range(n)]
         self.bc: list[list[list[int]]] = [[[] for _ in range(ARCANA)] for _ in range(n)]
         self.bd: list[list[int]] = [[] for _ in range(n)]
+        # what each player remembers: packet -> its cards when they last put it down
+        self.seen: list[dict[int, tuple[int, ...]]] = [{} for _ in range(n)]
 
     def copy(self) -> Prep:
         c = Prep.__new__(Prep)
@@ -78,7 +81,14 @@ class Prep:
         c.bp = [x[:] for x in self.bp]
         c.bc = [[x[:] for x in b] for b in self.bc]
         c.bd = [x[:] for x in self.bd]
+        c.seen = [dict(x) for x in self.seen]
         return c
+
+    def put_down(self, p: int) -> None:
+        """Player p lets go of the packet in hand, remembering what is left in it."""
+        h = self.hold[p]
+        if h >= 0:
+            self.seen[p][h] = tuple(sorted(self.packets[h]))
 
     def to_move(self) -> tuple[int, ...]:
         return tuple(p for p in range(self.n) if not self.concluded[p] and not self.waiting[p])
@@ -264,6 +274,7 @@ def apply(s, action, p: int) -> None:
         return
     if kind_ == "done_packet":
         s.narrate("Player {} has finished examining their packet.", (p + 1,), R.CHAOS)
+        prep.put_down(p)
         prep.hold[p] = -1
         prep.waiting[p] = True
         _advance(s)
@@ -277,6 +288,7 @@ def apply(s, action, p: int) -> None:
         return
     # conclude
     prep.concluded[p] = True
+    prep.put_down(p)
     prep.hold[p] = -1
     prep.waiting[p] = False
     s.narrate("Player {} declares their preparation concluded.", (p + 1,), R.CHAOS)
@@ -290,6 +302,7 @@ def apply(s, action, p: int) -> None:
 
 def _next_packet(s, p: int) -> None:
     prep = s.prep
+    prep.put_down(p)
     prep.step[p] += 1
     if prep.n > 2:  # 2 vs 2: skip packets another player holds (ruling D-27)
         held = {prep.hold[q] for q in range(prep.n) if q != p and prep.hold[q] >= 0}
@@ -367,50 +380,101 @@ def observation(s, viewer) -> dict | None:
         out["arcana"] = [{"prophet": card_id(g, prep.bp[viewer][n]) if prep.bp[viewer][n] >= 0 else None,
                           "cards": [card_id(g, x) for x in prep.bc[viewer][n]]} for n in range(ARCANA)]
         out["interventions"] = [card_id(g, x) for x in prep.bd[viewer]]
+        out["remembered"] = {str(n + 1): sorted(card_id(g, x) for x in cards)
+                             for n, cards in sorted(prep.seen[viewer].items())}
         out["complete"] = complete(g, prep, viewer)
         out["minimum"] = minimum(prep, viewer)
     return out
 
 
+def _cls(code: int) -> str:
+    k = kind(code)
+    return "P" if k == "prophet" else "D" if k == "di" else "A"
+
+
 def determinize(w, viewer: int, rng) -> None:
-    """Resample what the viewer cannot see: other packets and the opponent's Arcana, by card class."""
+    """Resample what the viewer cannot see: the other packets and the other players' Arcana.
+
+    What the viewer knows is kept: the packet in hand, their own Arcana, how many cards
+    each packet holds and how many Prophets (the packets are dealt 2 + 7), and for each
+    packet they have put down, its cards at that moment. Such a packet now holds some of
+    those cards, and the others went into the Arcana of players who held it later; every
+    hidden card keeps its class (Prophet, Divine Intervention, other card) in its place.
+    The other players' memories are replaced by the sampled packets' contents, so that
+    they say nothing the viewer does not know."""
     prep = w.prep
     mine = prep.hold[viewer]
-    places = []  # (container, index, class)
-    for n, packet in enumerate(prep.packets):
-        if n == mine:
-            continue
-        for i, x in enumerate(packet):
-            places.append((packet, i, "P" if kind(x) == "prophet" else "O"))
+    visible = set(w.prep.packets[mine]) if mine >= 0 else set()
+    for n in range(ARCANA):
+        visible.update(prep.bc[viewer][n])
+        if prep.bp[viewer][n] >= 0:
+            visible.add(prep.bp[viewer][n])
+    visible.update(prep.bd[viewer])
+    arcana_places = []  # (container, index, class) in the other players' Arcana
     for q in range(prep.n):
         if q == viewer:
             continue
         for n in range(ARCANA):
             if prep.bp[q][n] >= 0:
-                places.append((prep.bp[q], n, "P"))
+                arcana_places.append((prep.bp[q], n, "P"))
             for i in range(len(prep.bc[q][n])):
-                places.append((prep.bc[q][n], i, "A"))
+                arcana_places.append((prep.bc[q][n], i, "A"))
         for i in range(len(prep.bd[q])):
-            places.append((prep.bd[q], i, "D"))
-    pool = {"P": [], "A": [], "D": [], "O": []}
-    for cont, i, cls in places:
-        x = cont[i]
-        if cls == "P":
-            pool["P"].append(x)
-        elif kind(x) == "di":
-            pool["D"].append(x)
-        else:
-            pool["A"].append(x)
-    for v in pool.values():
-        rng.shuffle(v)
-    need_d = sum(1 for _, _, c in places if c == "D")
-    need_a = sum(1 for _, _, c in places if c == "A")
-    fill = {"P": pool["P"], "D": pool["D"][:need_d], "A": pool["A"][:need_a]}
-    rest = pool["D"][need_d:] + pool["A"][need_a:]
-    rng.shuffle(rest)
-    fill["O"] = rest
-    for cont, i, cls in places:
-        cont[i] = fill[cls].pop()
+            arcana_places.append((prep.bd[q], i, "D"))
+    hidden = [cont[i] for cont, i, _ in arcana_places]
+    remembered = prep.seen[viewer]
+    taken_by_others: dict[str, list[int]] = {"P": [], "A": [], "D": []}
+    unseen_packets = []
+    for n, packet in enumerate(prep.packets):
+        if n == mine:
+            continue
+        hidden.extend(packet)
+        if n not in remembered:
+            unseen_packets.append(n)
+            continue
+        # this packet now holds as many cards of each class as it does, drawn from what was left in it
+        candidates = {"P": [], "A": [], "D": []}
+        for x in remembered[n]:
+            if x not in visible:
+                candidates[_cls(x)].append(x)
+        need = {"P": 0, "A": 0, "D": 0}
+        for x in packet:
+            need[_cls(x)] += 1
+        chosen = []
+        for c, pool in candidates.items():
+            rng.shuffle(pool)
+            chosen += pool[:need[c]]
+            taken_by_others[c] += pool[need[c]:]
+        rng.shuffle(chosen)
+        packet[:] = chosen
+    # the cards taken from remembered packets lie somewhere in the other players' Arcana
+    used = {x for n in remembered if n != mine for x in prep.packets[n]}
+    for c in taken_by_others.values():
+        used.update(c)
+    rest = {"P": [], "A": [], "D": []}
+    for x in hidden:
+        if x not in used:
+            rest[_cls(x)].append(x)
+    for c in rest.values():
+        rng.shuffle(c)
+    slots = {"P": [], "A": [], "D": []}
+    for place in arcana_places:
+        slots[place[2]].append(place)
+    for c, places in slots.items():
+        rng.shuffle(places)
+        forced = taken_by_others[c]
+        for k, (cont, i, _) in enumerate(places):
+            cont[i] = forced[k] if k < len(forced) else rest[c].pop()
+    # the packets never seen: their Prophets, then any other cards left
+    others = rest["A"] + rest["D"]
+    rng.shuffle(others)
+    for n in unseen_packets:
+        packet = prep.packets[n]
+        for i, x in enumerate(packet):
+            packet[i] = rest["P"].pop() if kind(x) == "prophet" else others.pop()
+    for q in range(prep.n):
+        if q != viewer:
+            prep.seen[q] = {n: tuple(sorted(prep.packets[n])) for n in prep.seen[q]}
 
 
 def check_options(opts) -> None:

@@ -112,7 +112,31 @@ def _prep_to_position(s) -> dict | None:
         "arcana": [[{"prophet": card_id(g, prep.bp[p][n]) if prep.bp[p][n] >= 0 else None,
                      "cards": ids(prep.bc[p][n])} for n in range(ARCANA)] for p in range(prep.n)],
         "interventions": [ids(prep.bd[p]) for p in range(prep.n)],
+        "remembered": [{str(n): ids(cards) for n, cards in sorted(prep.seen[p].items())} for p in range(prep.n)],
     }
+
+
+def _remembered_codes(t, prep, p: int, packet: int, cards: list[str], code) -> list[int]:
+    """The codes of a remembered packet. Copies of a Divine Intervention are alike, so a
+    remembered copy is the one still in that packet if any, else one in another player's
+    Arcana: the copy's identity then agrees with where the card can be."""
+    from .chaos import DI
+
+    here = list(prep.packets[packet])
+    elsewhere = [x for q in range(prep.n) if q != p for x in prep.bd[q]]
+    out = []
+    for cid in cards:
+        if cid not in t.di_ids:
+            out.append(code(cid))
+            continue
+        copies = [DI + k for k, did in enumerate(t.di_ids) if did == cid]
+        pick = next((x for x in here if x in copies), None)
+        if pick is None:
+            pick = next((x for x in elsewhere if x in copies and x not in out), copies[0])
+        else:
+            here.remove(pick)
+        out.append(pick)
+    return out
 
 
 def _prep_from_position(game, data: dict, n: int):
@@ -144,6 +168,9 @@ def _prep_from_position(game, data: dict, n: int):
             prep.bp[p][k] = code(arc["prophet"]) if arc["prophet"] else -1
             prep.bc[p][k] = [code(c) for c in arc["cards"]]
         prep.bd[p] = [code(c) for c in data["interventions"][p]]
+    for p, memory in enumerate(data.get("remembered", [{}] * n)):
+        prep.seen[p] = {int(k): tuple(sorted(_remembered_codes(t, prep, p, int(k), cards, code)))
+                        for k, cards in memory.items()}
     return prep
 
 
