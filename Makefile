@@ -1,4 +1,5 @@
-# Credo: `make run` plays, `make test` tests, `make bench` measures.
+# Credo: `make run` plays, `make test` tests, `make bench` measures,
+# `make strength` measures the agents into docs/agents.md (hours: STRENGTH_GAMES per pairing).
 # Each target first builds the virtual environment (once, or again when pyproject.toml changes).
 
 PYTHON ?= python3
@@ -6,8 +7,10 @@ VENV   ?= .venv
 PY      = $(VENV)/bin/python
 STAMP   = $(VENV)/.installed
 BENCH_STAMP = $(VENV)/.installed-bench
+STRENGTH_GAMES ?= 200
+JOBS   ?= $(shell nproc 2>/dev/null || echo 1)
 
-.PHONY: run test bench clean
+.PHONY: run test bench strength clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -27,6 +30,9 @@ test: $(STAMP)
 
 bench: $(BENCH_STAMP)
 	$(PY) bench/run.py
+
+strength: $(STAMP)
+	$(VENV)/bin/credo report-agents --games $(STRENGTH_GAMES) --jobs $(JOBS) --out docs/agents.md
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis

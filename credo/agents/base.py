@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import Callable
+from collections.abc import Callable
 
 from credo.kernel import Action, PlayerView
 
@@ -21,7 +21,7 @@ class Agent(ABC):
 
 def _registry() -> dict[str, Callable[[int], Agent]]:
     from .greedy import GreedyAgent
-    from .mcts import MctsAgent
+    from .mcts import IsmctsAgent, MctsAgent
     from .random_agent import RandomAgent
 
     return {
@@ -31,6 +31,11 @@ def _registry() -> dict[str, Callable[[int], Agent]]:
         "mcts": lambda seed: MctsAgent(seed, iterations=1000),
         "mcts-200": lambda seed: MctsAgent(seed, iterations=200),
         "mcts-3000": lambda seed: MctsAgent(seed, iterations=3000),
+        # the same search named for hidden-information games: information-set MCTS,
+        # a world determinised from the view every iteration
+        "ismcts": lambda seed: IsmctsAgent(seed, iterations=1000),
+        "ismcts-200": lambda seed: IsmctsAgent(seed, iterations=200),
+        "ismcts-3000": lambda seed: IsmctsAgent(seed, iterations=3000),
         # difficulty levels a person chooses by name
         "easy": GreedyAgent,
         "medium": lambda seed: MctsAgent(seed, iterations=400),

@@ -2,17 +2,19 @@
 plays N games with seats rotated; results per pairing with confidence intervals,
 and openskill ratings. Each game's seed comes from its place in the schedule, and
 results are gathered in schedule order, so the same seed gives the same results
-whatever the number of parallel jobs."""
+whatever the number of parallel jobs, and whichever backend runs the games: local
+processes (the default) or Ray tasks, on this machine or on a cluster
+(`credo.arena.ray_backend`, with the `ray` extra installed)."""
 
 from __future__ import annotations
 
 import itertools
 import json
 import math
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
 
 from credo import games
 from credo.agents import make_agent
@@ -34,6 +36,21 @@ class GameResult:
     returns: list[float]
     moves: int
     record: dict | None = None
+
+    def winning_seats(self) -> tuple[int, ...]:
+        """The seats that won; none for a draw (no positive return, or every return equal)."""
+        best = max(self.returns)
+        if best <= 0 or min(self.returns) == best:
+            return ()
+        return tuple(seat for seat, v in enumerate(self.returns) if v == best)
+
+
+def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float, float]:
+    """A proportion of `n` trials and its Wilson score interval (95% for z = 1.96)."""
+    p = successes / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return p, max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half))
 
 
 def schedule(agents: list[str], players: int, games_per_group: int, seed: int) -> list[Fixture]:
@@ -82,24 +99,19 @@ class TournamentResult:
             key = tuple(sorted(set(r.fixture.agents)))
             stats = table.setdefault(key, PairingStats(wins={a: 0 for a in key}))
             stats.games += 1
-            best = max(r.returns)
-            if best <= 0 or min(r.returns) == best:
+            seats = r.winning_seats()
+            if not seats:
                 stats.draws += 1
                 continue
             # every winner scores: one in a duel, both partners in a team game
-            for a in {a for a, v in zip(r.fixture.agents, r.returns, strict=True) if v == best}:
+            for a in {r.fixture.agents[seat] for seat in seats}:
                 stats.wins[a] += 1
         return table
 
     def score(self, key: tuple[str, ...], agent: str) -> tuple[float, float, float]:
         """An agent's score in a pairing (win 1, draw 1/2) and its 95% Wilson interval."""
         stats = self.pairings()[key]
-        n = stats.games
-        p = (stats.wins[agent] + 0.5 * stats.draws) / n
-        z = 1.96
-        centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-        half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-        return p, max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half))
+        return wilson(stats.wins[agent] + 0.5 * stats.draws, stats.games)
 
 
 def rate(results: list[GameResult], agents: list[str]) -> dict[str, tuple[float, float, float]]:
@@ -118,15 +130,30 @@ def rate(results: list[GameResult], agents: list[str]) -> dict[str, tuple[float,
     return {a: (r.ordinal(), r.mu, r.sigma) for a, r in ratings.items()}
 
 
+BACKENDS = ("process", "ray")
+
+
 def tournament(name: str, agents: list[str], games_per_group: int, seed: int = 0, jobs: int = 1,
                options: dict | None = None, records: Path | None = None, content: str | None = None,
-               progress: Callable[[int, int], None] | None = None) -> TournamentResult:
+               progress: Callable[[int, int], None] | None = None, backend: str = "process",
+               address: str | None = None) -> TournamentResult:
+    """Play the schedule and rate the agents. `backend` "process" plays the games here,
+    in `jobs` processes (one: in this process); "ray" plays each game as a Ray task, on
+    a local Ray instance of `jobs` CPUs or on the running cluster at `address`."""
+    if backend not in BACKENDS:
+        raise ValueError(f"unknown backend {backend!r}; the backends are: {', '.join(BACKENDS)}")
+    if address is not None and backend != "ray":
+        raise ValueError("an address is a Ray cluster's: it needs backend='ray'")
     game = games.load(name, content)
     options = dict(options or {})
     fixtures = schedule(agents, game.players(**options), games_per_group, seed)
     work = [(name, f, options, records is not None, content) for f in fixtures]
     results: list[GameResult] = []
-    if jobs <= 1:
+    if backend == "ray":
+        from .ray_backend import run_fixtures
+
+        results = run_fixtures(work, jobs, address, progress)
+    elif jobs <= 1:
         for item in work:
             results.append(play_fixture(item))
             if progress:

@@ -1,4 +1,4 @@
-"""The `credo` command: play, self-play, replay."""
+"""The `credo` command: play, self-play, arena, the agents' strength report, replay."""
 
 from __future__ import annotations
 
@@ -103,6 +103,21 @@ def cmd_selfplay(args, console: Console) -> int:
     return 0
 
 
+def _backend(args) -> str:
+    """The backend the --backend and --address flags ask for, Ray checked to be installed."""
+    backend = args.backend or ("ray" if args.address else "process")
+    if args.address and backend != "ray":
+        raise SystemExit("--address is a Ray cluster's address: it goes with --backend ray")
+    if backend == "ray":
+        from credo.arena.ray_backend import require_ray
+
+        try:
+            require_ray()
+        except ImportError as exc:
+            raise SystemExit(str(exc)) from None
+    return backend
+
+
 def cmd_arena(args, console: Console) -> int:
     from rich.progress import Progress
 
@@ -114,11 +129,13 @@ def cmd_arena(args, console: Console) -> int:
     unknown = [a for a in agents if a not in agent_names()]
     if unknown:
         raise SystemExit(f"unknown agents {unknown}; the agents are: {', '.join(agent_names())}")
+    backend = _backend(args)
     with Progress(console=console, transient=True) as progress:
         task = progress.add_task(f"{game.name} arena", total=None)
         result = tournament(game.name, agents, args.games, args.seed, args.jobs, options,
                             Path(args.records) if args.records else None, args.content,
-                            progress=lambda done, total: progress.update(task, completed=done, total=total))
+                            progress=lambda done, total: progress.update(task, completed=done, total=total),
+                            backend=backend, address=args.address)
     table = Table(title=f"{game.title}: round robin, {args.games} games per pairing, seed {args.seed}")
     for col in ("pairing", "games", "wins", "draws", "score of the first (95% CI)"):
         table.add_column(col)
@@ -134,6 +151,45 @@ def cmd_arena(args, console: Console) -> int:
     for agent, (ordinal, mu, sigma) in sorted(result.ratings.items(), key=lambda kv: -kv[1][0]):
         ratings.add_row(agent, f"{ordinal:.2f}", f"{mu:.2f}", f"{sigma:.2f}")
     console.print(ratings)
+    return 0
+
+
+def _names(text: str | None) -> list[str] | None:
+    return [n.strip() for n in text.split(",") if n.strip()] if text else None
+
+
+def cmd_report_agents(args, console: Console) -> int:
+    from rich.progress import Progress
+
+    from credo.arena import report
+
+    games_list = _names(args.games_list)
+    for name in games_list or []:
+        _load_game(name, None)
+    search = _names(args.search_pair)
+    if search is not None and len(search) != 2:
+        raise SystemExit("--search-pair takes two agents, WEAK,STRONG")
+    wanted = [args.agent_hard, *(search or [])]
+    unknown = [a for a in wanted if a not in agent_names()]
+    if unknown:
+        raise SystemExit(f"unknown agents {unknown}; the agents are: {', '.join(agent_names())}")
+    if args.games < 1 or args.jobs < 1:
+        raise SystemExit("--games and --jobs must be at least 1")
+    backend = _backend(args)
+    out = Path(args.out)
+    command = report.command_line(args.games, args.jobs, args.seed, out, games_list, args.agent_hard,
+                                  tuple(search) if search else None, backend, args.address)
+    with Progress(console=console, transient=True) as progress:
+        task = progress.add_task("strength report", total=None)
+        result = report.measure(games_list, args.games, args.jobs, args.seed, args.agent_hard,
+                                tuple(search) if search else None, backend, args.address,
+                                progress=lambda label, done, total: progress.update(
+                                    task, description=label, completed=done, total=total))
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(report.render(result, command))
+    met = [line.met for line in result.lines if line.met is not None]
+    console.print(f"{len(result.lines)} pairings measured; targets met {sum(met)} of {len(met)}; "
+                  f"report written to {out}")
     return 0
 
 
@@ -184,12 +240,33 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("game", choices=games.names())
     p.add_argument("--agents", required=True, help="agents, comma-separated (e.g. greedy,random,mcts)")
     p.add_argument("--games", type=int, default=20, help="games per pairing")
-    p.add_argument("--jobs", type=int, default=1, help="parallel processes")
+    p.add_argument("--jobs", type=int, default=1,
+                   help="parallel processes (with --backend ray: the CPUs of the local Ray instance)")
+    p.add_argument("--backend", choices=("process", "ray"), default=None,
+                   help="where the games run: local processes (the default) or Ray tasks "
+                        "(needs pip install 'credo[ray]'); same seed, same results")
+    p.add_argument("--address", help="address of a running Ray cluster (auto, HOST:PORT or "
+                                     "ray://HOST:10001) to play on; implies --backend ray")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--records", help="write one JSON record per game in this folder")
     p.add_argument("-o", "--option", action="append", help="game option KEY=VALUE")
     p.add_argument("--content", help="a folder with your own content files")
     p.set_defaults(func=cmd_arena)
+
+    p = sub.add_parser("report-agents", help="measure the agents in every game; write a markdown report")
+    p.add_argument("--games", type=int, default=200, help="games per pairing (the targets need 200)")
+    p.add_argument("--jobs", type=int, default=1, help="parallel processes")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--out", default="docs/agents.md", help="the markdown file to write")
+    p.add_argument("--games-list", help="the games, comma-separated (default: every game)")
+    p.add_argument("--agent-hard", default="hard", help="the agent that plays the part of hard "
+                                                        "(a quicker one can be measured, and is named so)")
+    p.add_argument("--search-pair", help="WEAK,STRONG: the search pairing in every game "
+                                         "(default mcts-200,mcts in dirge, ismcts-200,ismcts elsewhere)")
+    p.add_argument("--backend", choices=("process", "ray"), default=None,
+                   help="where the games run: local processes (the default) or Ray tasks")
+    p.add_argument("--address", help="address of a running Ray cluster; implies --backend ray")
+    p.set_defaults(func=cmd_report_agents)
 
     p = sub.add_parser("replay", help="replay records; --check verifies them")
     p.add_argument("files", nargs="+")

@@ -3,11 +3,12 @@ and search mixes its simultaneous choices."""
 
 import pytest
 
+from credo import games
 from credo.agents import agent_names, make_agent
-from credo.agents.mcts import MctsAgent
+from credo.agents.mcts import IsmctsAgent, MctsAgent
 from credo.arena import play_game
 from credo.games import load
-from credo.kernel import PlayerView, Rng
+from credo.kernel import PlayerView, Rng, replay
 
 from ..kernel.toy_games import RpsGame
 
@@ -79,7 +80,28 @@ def test_search_beats_random_play():
     assert wins >= 3
 
 
+@pytest.mark.parametrize("name", games.names())
+def test_ismcts_plays_a_legal_game_of_every_game(name):
+    game = load(name)
+    # a short game where the rules offer a turn limit: 1000 iterations a move cost seconds
+    options = {"turn_limit": 2} if "turn_limit" in type(game.options()).model_fields else {}
+    agent = make_agent("ismcts", 3)
+    assert isinstance(agent, IsmctsAgent) and agent.iterations == 1000
+    others = [make_agent("random", seat) for seat in range(1, game.players(**options))]
+    match = play_game(game, [agent, *others], 4, options)
+    assert match.state.is_over
+    assert agent.last_iterations == 1000, "the agent searched at least once with its full budget"
+    assert replay(match.record(), game).state.returns() == match.state.returns()
+
+
+def test_ismcts_is_the_search_that_already_determinises_every_iteration():
+    state = midgame()
+    view = PlayerView(state, state.to_move[0])
+    assert IsmctsAgent(5, iterations=150).choose(view) is MctsAgent(5, iterations=150).choose(view)
+    assert [make_agent(f"ismcts-{n}").iterations for n in (200, 3000)] == [200, 3000]
+
+
 def test_registry_names_the_levels():
-    assert {"random", "greedy", "mcts", "easy", "medium", "hard"} <= set(agent_names())
+    assert {"random", "greedy", "mcts", "ismcts", "easy", "medium", "hard"} <= set(agent_names())
     with pytest.raises(KeyError):
         make_agent("grandmaster")

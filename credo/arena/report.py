@@ -1,0 +1,298 @@
+"""The strength report: how the agents fare against each other in every game, measured
+with the arena and written as markdown (`credo report-agents`, `make strength`, which
+regenerates docs/agents.md).
+
+For each game three pairings play `games` games each, seats alternating:
+- `hard` against `random` and against `greedy`, with targets: a win rate of at least
+  95% and 75%, over at least 200 games each;
+- a small search budget against a larger one, to show what the budget buys:
+  `mcts-200` against `mcts` in Dirge, whose only hidden information is the order of a
+  face-down pile, and `ismcts-200` against `ismcts` in the games of hidden hands.
+
+Each pairing is `credo arena GAME --agents FIRST,SECOND --games N --seed S`, so any
+line can be replayed alone. The report states what the run measured, with the date,
+the command, the machine and the agents' budgets; another agent can stand in for
+`hard` (`--agent-hard`) to measure a quicker configuration, and is named as such.
+"""
+
+from __future__ import annotations
+
+import os
+import platform
+import shlex
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+
+from credo import games
+from credo.agents import make_agent
+from credo.agents.mcts import MctsAgent
+
+from .tournament import GameResult, tournament, wilson
+
+MIN_GAMES = 200
+TARGETS = {"random": 0.95, "greedy": 0.75}  # the least win rate of `hard` against each
+PERFECT_INFORMATION = {"dirge"}  # games whose search pairing is mcts; the others use ismcts
+
+
+@dataclass
+class Line:
+    """One pairing in one game, from the first agent's side."""
+
+    game: str
+    first: str
+    second: str
+    games: int
+    wins: int
+    draws: int
+    losses: int
+    target: float | None = None  # the least win rate, for the pairings that have one
+    role: str | None = None  # "hard" when the first agent plays that part
+    seconds: float = 0.0
+
+    @property
+    def win_rate(self) -> tuple[float, float, float]:
+        """Wins over games (a draw is not a win) and its 95% Wilson interval."""
+        return wilson(self.wins, self.games)
+
+    @property
+    def met(self) -> bool | None:
+        if self.target is None:
+            return None
+        return self.games >= MIN_GAMES and self.win_rate[0] >= self.target
+
+
+@dataclass
+class StrengthReport:
+    games_per_pairing: int
+    jobs: int
+    seed: int
+    agent_hard: str
+    search_pairs: dict[str, tuple[str, str]]
+    backend: str = "process"
+    lines: list[Line] = field(default_factory=list)
+    started: datetime = field(default_factory=lambda: datetime.now(UTC))
+    seconds: float = 0.0
+
+    def agents(self) -> list[str]:
+        seen: dict[str, None] = {}
+        for line in self.lines:
+            seen.setdefault(line.first)
+            seen.setdefault(line.second)
+        return list(seen)
+
+
+def search_pair(game: str) -> tuple[str, str]:
+    """The small budget and the large one for a game's search pairing."""
+    return ("mcts-200", "mcts") if game in PERFECT_INFORMATION else ("ismcts-200", "ismcts")
+
+
+def first_seats(result: GameResult, first: str, second: str, players: int) -> set[int]:
+    """The seats of the agent entered first. In a mirror match (both the same agent) that
+    is the entry the schedule rotates: group place 0 (and every other place in games of
+    more players), which sits at seat (place - game index) mod players."""
+    if first != second:
+        return {seat for seat, agent in enumerate(result.fixture.agents) if agent == first}
+    shift = result.fixture.index % players
+    return {seat for seat in range(players) if (seat + shift) % players % 2 == 0}
+
+
+def count(results: list[GameResult], first: str, second: str, players: int) -> tuple[int, int, int]:
+    """Wins, draws and losses of the first agent."""
+    wins = draws = 0
+    for r in results:
+        winners = set(r.winning_seats())
+        if not winners:
+            draws += 1
+        elif winners & first_seats(r, first, second, players):
+            wins += 1
+    return wins, draws, len(results) - wins - draws
+
+
+def measure(games_list: list[str] | None = None, games_per_pairing: int = MIN_GAMES, jobs: int = 1,
+            seed: int = 0, agent_hard: str = "hard", search: tuple[str, str] | None = None,
+            backend: str = "process", address: str | None = None,
+            progress: Callable[[str, int, int], None] | None = None) -> StrengthReport:
+    """Play every pairing of every game (default: all of them) and count the results.
+    `search` replaces the per-game search pairing; `progress(label, done, total)`."""
+    names = list(games_list or games.names())
+    report = StrengthReport(games_per_pairing, jobs, seed, agent_hard,
+                            {g: search or search_pair(g) for g in names}, backend)
+    plan = []
+    for name in names:
+        plan.append((name, agent_hard, "random", TARGETS["random"], "hard"))
+        plan.append((name, agent_hard, "greedy", TARGETS["greedy"], "hard"))
+        plan.append((name, *report.search_pairs[name], None, None))
+    start = time.perf_counter()
+
+    def run() -> None:
+        for name, first, second, target, role in plan:
+            players = games.load(name).players()
+            label = f"{name}: {first} vs {second}"
+            began = time.perf_counter()
+            result = tournament(name, [first, second], games_per_pairing, seed, jobs,
+                                progress=(lambda done, total, label=label: progress(label, done, total))
+                                if progress else None, backend=backend, address=address)
+            wins, draws, losses = count(result.results, first, second, players)
+            report.lines.append(Line(name, first, second, len(result.results), wins, draws, losses,
+                                     target, role, time.perf_counter() - began))
+
+    if backend == "ray":  # one Ray instance for every pairing
+        from .ray_backend import ray_session
+
+        with ray_session(jobs, address):
+            run()
+    else:
+        run()
+    report.seconds = time.perf_counter() - start
+    return report
+
+
+def describe_agent(name: str) -> str:
+    """An agent's kind and budget, read from the agent the registry makes."""
+    agent = make_agent(name)
+    kind = type(agent).__name__
+    if isinstance(agent, MctsAgent):
+        if agent.iterations is None:
+            budget = f"{agent.seconds:g} s a move (time-bound: depends on the machine and its load)"
+        else:
+            budget = f"{agent.iterations} iterations a move"
+            if agent.seconds:
+                budget += f", at most {agent.seconds:g} s"
+        return f"{kind}: {budget}; playouts cut at {agent.rollout_depth} actions"
+    doc = (sys.modules[type(agent).__module__].__doc__ or type(agent).__doc__ or "").strip()
+    return f"{' '.join(doc.split('.')[0].split())} ({kind})" if doc else kind
+
+
+def machine() -> str:
+    cpu = platform.processor() or platform.machine()
+    try:
+        for row in Path("/proc/cpuinfo").read_text().splitlines():
+            if row.startswith("model name"):
+                cpu = row.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    return f"{os.cpu_count()} cores ({cpu}), {platform.system()} {platform.release()}"
+
+
+def _commit() -> str | None:
+    """The source's git revision, marked -dirty when the work tree has changes."""
+    try:
+        out = subprocess.run(["git", "describe", "--always", "--dirty"], capture_output=True, text=True,
+                             timeout=5, cwd=Path(__file__).parent, check=True)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return out.stdout.strip() or None
+
+
+def _duration(seconds: float) -> str:
+    minutes, secs = divmod(round(seconds), 60)
+    hours, minutes = divmod(minutes, 60)
+    return f"{hours} h {minutes:02d} min" if hours else f"{minutes} min {secs:02d} s"
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def render(report: StrengthReport, command: str) -> str:
+    hard = report.agent_hard
+    stand_in = hard != "hard"
+    commit = _commit()
+    out = [
+        "# Agent strength",
+        "",
+        "Generated by `credo report-agents` (`make strength` regenerates this file). Every number",
+        "below is what this run measured; nothing is filled in by hand.",
+        "",
+        f"- Date: {report.started:%Y-%m-%d %H:%M} UTC; the run took {_duration(report.seconds)}",
+        f"- Command: `{command}`",
+        (f"- Machine: {machine()}; {report.jobs} parallel job{'s' if report.jobs != 1 else ''}"
+         f" ({report.backend} backend)"),
+        f"- Python {platform.python_version()}, credo {_version()}{f' (commit {commit})' if commit else ''}",
+        (f"- Seed {report.seed}; {report.games_per_pairing} games per pairing, seats alternating;"
+         " each game with its default options"),
+        "",
+        "## Agents and budgets",
+        "",
+        "| agent | budget |",
+        "| --- | --- |",
+    ]
+    for name in report.agents():
+        out.append(f"| {name} | {describe_agent(name)} |")
+    out += [
+        "",
+        "## Targets",
+        "",
+        (f"`hard` wins at least {_pct(TARGETS['random'])} of its games against `random` and"
+         f" {_pct(TARGETS['greedy'])} against `greedy`, over at least {MIN_GAMES} games each. The"),
+        "win rate is wins over games (a draw is not a win); a target is met when the measured",
+        "rate reaches it and enough games were played. The interval is the 95% Wilson interval.",
+    ]
+    if stand_in:
+        out += ["", f"In this run `{hard}` played the part of `hard` (`--agent-hard {hard}`): the targets",
+                f"are the hard level's, and the lines marked \"as hard\" measure `{hard}`, not `hard`."]
+    met = [line.met for line in report.lines if line.met is not None]
+    for name in dict.fromkeys(line.game for line in report.lines):
+        game = games.load(name)
+        out += ["", f"## {name}: {game.title}", "",
+                f"Options: `{game.options()}`; search pairing: {' vs '.join(report.search_pairs[name])}.",
+                "",
+                "| pairing | games | wins | draws | losses | win rate of the first (95% CI) | target | met | time |",
+                "| --- | --- | ---: | ---: | ---: | --- | --- | --- | ---: |"]
+        lines = [x for x in report.lines if x.game == name]
+        for line in lines:
+            p, low, high = line.win_rate
+            first = f"{line.first} (as hard)" if stand_in and line.role == "hard" else line.first
+            target = f"≥ {_pct(line.target)}" if line.target is not None else "-"
+            if line.met is None:
+                verdict = "-"
+            elif line.met:
+                verdict = "yes"
+            elif line.games < MIN_GAMES:
+                verdict = f"no ({line.games} games < {MIN_GAMES})"
+            else:
+                verdict = "no"
+            second = f"{line.second} (mirror)" if line.first == line.second else line.second
+            out.append(f"| {first} vs {second} | {line.games} | {line.wins} | {line.draws} |"
+                       f" {line.losses} | {_pct(p)} [{_pct(low)}, {_pct(high)}] | {target} | {verdict} |"
+                       f" {_duration(line.seconds)} |")
+        if any(x.first == x.second for x in lines):
+            out += ["", ("In a mirror match the first is the entry in the first seat in the pairing's"
+                         " 1st, 3rd, 5th... games, and in the second seat in the others.")]
+    out += ["", "## Summary", "",
+            f"Targets met: {sum(met)} of {len(met)}" + (f" (with `{hard}` as hard)." if stand_in else ".")]
+    return "\n".join(out) + "\n"
+
+
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("credo")
+    except PackageNotFoundError:
+        return "(not installed)"
+
+
+def command_line(games_per_pairing: int, jobs: int, seed: int, out: Path, games_list: list[str] | None,
+                 agent_hard: str, search: tuple[str, str] | None, backend: str = "process",
+                 address: str | None = None) -> str:
+    """The `credo report-agents` command that repeats a run, every setting spelled out."""
+    argv = ["credo", "report-agents", "--games", str(games_per_pairing), "--jobs", str(jobs),
+            "--seed", str(seed), "--out", str(out)]
+    if games_list:
+        argv += ["--games-list", ",".join(games_list)]
+    if agent_hard != "hard":
+        argv += ["--agent-hard", agent_hard]
+    if search:
+        argv += ["--search-pair", ",".join(search)]
+    if address:
+        argv += ["--address", address]
+    elif backend != "process":
+        argv += ["--backend", backend]
+    return shlex.join(argv)

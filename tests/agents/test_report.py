@@ -1,0 +1,53 @@
+"""The strength report states what its run measured: a tiny run with cheap agents."""
+
+from credo.arena import tournament
+from credo.arena.report import MIN_GAMES, Line, count, describe_agent, search_pair
+from credo.interfaces.cli import main
+
+
+def outcome(result, seat):
+    winners = result.winning_seats()
+    return (0, 1, 0) if not winners else (1, 0, 0) if seat in winners else (0, 0, 1)
+
+
+def test_report_agents_writes_the_measured_table(tmp_path, capsys):
+    out = tmp_path / "docs" / "agents.md"
+    assert main(["report-agents", "--games", "1", "--games-list", "jol", "--agent-hard", "greedy",
+                 "--search-pair", "random,greedy", "--seed", "3", "--out", str(out)]) == 0
+    assert "report written" in capsys.readouterr().out
+    text = out.read_text()
+    # with one game a pairing the first agent sits first; the arena says how that game ended
+    for label, first, second in [("greedy (as hard) vs random", "greedy", "random"),
+                                 ("greedy (as hard) vs greedy (mirror)", "greedy", "greedy"),
+                                 ("random vs greedy", "random", "greedy")]:
+        [game] = tournament("jol", [first, second], 1, seed=3).results
+        wins, draws, losses = outcome(game, 0)
+        assert f"| {label} | 1 | {wins} | {draws} | {losses} | {100.0 * wins:.1f}% [" in text
+    assert f"no (1 games < {MIN_GAMES})" in text
+    assert "Targets met: 0 of 2 (with `greedy` as hard)." in text
+    assert "credo report-agents --games 1 --jobs 1 --seed 3" in text and "--agent-hard greedy" in text
+    assert "cores" in text and "UTC" in text and "## jol:" in text
+    assert "RandomAgent" in text and "GreedyAgent" in text
+
+
+def test_a_mirror_match_counts_the_first_entry_as_its_seat_alternates():
+    result = tournament("jol", ["greedy", "greedy"], 2, seed=1)
+    first, second = result.results
+    expected = [a + b for a, b in zip(outcome(first, 0), outcome(second, 1), strict=True)]
+    assert list(count(result.results, "greedy", "greedy", 2)) == expected
+
+
+def test_targets_need_the_rate_and_the_games():
+    assert Line("jol", "hard", "random", 200, 191, 0, 9, target=0.95).met
+    assert not Line("jol", "hard", "random", 200, 189, 2, 9, target=0.95).met
+    assert not Line("jol", "hard", "random", 199, 199, 0, 0, target=0.95).met
+    assert Line("jol", "mcts-200", "mcts", 200, 50, 0, 150).met is None
+    p, low, high = Line("jol", "hard", "greedy", 200, 160, 10, 30, target=0.75).win_rate
+    assert p == 0.8 and low < 0.8 < high
+
+
+def test_budgets_are_read_from_the_agents_and_the_search_pairing_follows_hidden_information():
+    assert "1.5 s a move" in describe_agent("hard")
+    assert "200 iterations a move" in describe_agent("ismcts-200") and "IsmctsAgent" in describe_agent("ismcts")
+    assert search_pair("dirge") == ("mcts-200", "mcts")
+    assert search_pair("jol") == search_pair("divine") == ("ismcts-200", "ismcts")
