@@ -120,13 +120,20 @@ def rate(results: list[GameResult], agents: list[str]) -> dict[str, tuple[float,
     model = PlackettLuce()
     ratings = {a: model.rating(name=a) for a in agents}
     for r in results:
-        seats = list(r.fixture.agents)
-        if len(set(seats)) < len(seats):
-            continue  # an agent against itself says nothing about ratings
-        teams = [[ratings[a]] for a in seats]
-        ranks = [-v for v in r.returns]
-        for a, [new] in zip(seats, model.rate(teams, ranks=ranks), strict=True):
-            ratings[a] = new
+        # an agent in several seats counts once, when all its seats fared alike (one team
+        # of a team game); otherwise it played against itself, which says nothing
+        outcome: dict[str, float] = {}
+        for a, v in zip(r.fixture.agents, r.returns, strict=True):
+            if outcome.setdefault(a, v) != v:
+                break
+        else:
+            if len(outcome) < 2:
+                continue
+            names = list(outcome)
+            teams = [[ratings[a]] for a in names]
+            ranks = [-outcome[a] for a in names]
+            for a, [new] in zip(names, model.rate(teams, ranks=ranks), strict=True):
+                ratings[a] = new
     return {a: (r.ordinal(), r.mu, r.sigma) for a, r in ratings.items()}
 
 

@@ -39,3 +39,15 @@ def test_arena_command_prints_the_table_and_keeps_records(tmp_path, capsys):
     out = capsys.readouterr().out
     assert "greedy vs random" in out and "openskill" in out
     assert len(list(tmp_path.glob("*.json"))) == 2
+
+
+def test_team_games_rate_each_agent_once_per_game():
+    from credo.arena.tournament import Fixture, GameResult, rate
+
+    # Dogma 2 vs 2: seats 1 and 3 against 2 and 4, each team played by one agent
+    won = [GameResult(Fixture(i, ("a", "b", "a", "b"), i), [1.0, -1.0, 1.0, -1.0], 10) for i in range(6)]
+    ratings = rate(won, ["a", "b"])
+    assert ratings["a"][1] > ratings["b"][1]
+    # Divine for four with two agents is not a team game: its seats fare differently, so no rating
+    mixed = [GameResult(Fixture(0, ("a", "b", "a", "b"), 0), [1.0, -1.0, -1.0, -1.0], 10)]
+    assert rate(mixed, ["a", "b"])["a"][1] == rate([], ["a", "b"])["a"][1]
