@@ -46,7 +46,8 @@ class Rng:
         """Uniform integer in [0, n); n is small, so modulo bias is below 2**-50."""
         if n <= 0:
             raise ValueError("below() needs a positive bound")
-        return self.next64() % n
+        self.counter += 1
+        return _mix((self.seed + self.counter * _GOLDEN) & _MASK) % n
 
     def die(self, sides: int = 6) -> int:
         return 1 + self.below(sides)
@@ -55,9 +56,17 @@ class Rng:
         return items[self.below(len(items))]
 
     def shuffle(self, items: list) -> None:
+        # Fisher-Yates with `below` and `_mix` written out: the same draws, without a
+        # call per card (worlds sampled by search shuffle whole decks every iteration)
+        seed, counter = self.seed, self.counter
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            counter += 1
+            z = (seed + counter * _GOLDEN) & _MASK
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            j = (z ^ (z >> 31)) % (i + 1)
             items[i], items[j] = items[j], items[i]
+        self.counter = counter
 
     def fork(self, stream: int) -> Rng:
         """An independent generator derived from this one's seed and a stream number."""

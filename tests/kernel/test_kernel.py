@@ -45,6 +45,16 @@ def test_shuffle_is_a_permutation_and_fork_differs():
     assert Rng(5).fork(1).next64() != Rng(5).fork(2).next64()
 
 
+def test_shuffle_is_fisher_yates_on_below_so_recorded_games_keep_their_decks():
+    rng, reference = Rng(11, 3), Rng(11, 3)
+    items, expected = list(range(40)), list(range(40))
+    rng.shuffle(items)
+    for i in range(len(expected) - 1, 0, -1):
+        j = reference.below(i + 1)
+        expected[i], expected[j] = expected[j], expected[i]
+    assert items == expected and rng.counter == reference.counter
+
+
 def test_action_notation_round_trips_and_indices_are_stable():
     game = load("dirge")
     for action in game.actions:
