@@ -345,3 +345,25 @@ def test_the_terminal_drawing_shows_four_players_and_the_teams(game):
         text = console.export_text()
         assert "players 1 and 3 against players 2 and 4" in text
         assert all(f"Player {n}" in text for n in range(1, 5))
+
+
+def test_four_seats_two_humans_against_two_computers_in_the_terminal(game):
+    import io
+
+    from rich.console import Console
+
+    from credo.interfaces import terminal
+
+    from ..interfaces.test_terminal import script
+
+    c = Console(file=io.StringIO(), width=120)
+    match = terminal.play(game, ["human", "random", "human", "greedy"], seed=3,
+                          options={"players": 4, "turn_limit": 6}, console=c, input_fn=script(then_forever="1"))
+    out = c.file.getvalue()
+    assert match.state.is_over
+    assert {p for p, _ in match.moves} == {0, 1, 2, 3}
+    assert "Player 1 > 1" in out and "Player 3 > 1" in out
+    # Orders are secret: the computers' choices are announced, not shown
+    assert "P2 Computer (random) makes its secret choice." in out
+    assert "P4 Computer (greedy) makes its secret choice." in out
+    assert "2 vs 2: players 1 and 3 against players 2 and 4" in out
