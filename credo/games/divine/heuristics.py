@@ -62,21 +62,32 @@ def rollout_action(state, player: int, rng):
         elif score == best_score and score:
             best.append(a)
     if moves and (not best or best_score < 8):
-        cache: dict[int, list[int]] = {}
+        # each unit steps towards its nearest target; distances in orthogonal steps,
+        # written out on coordinates since this loop runs in every rollout
+        n, neighbours = B.N, B.NEIGHBOURS
+        near: dict[int, tuple[list, int]] = {}  # unit -> (target coordinates, distance now)
         good, gain_best = [], 0
         for a in moves:
             sq, to = a.args
             u = s.board[sq]
-            if u not in cache:
-                cache[u] = _targets(s, player, u)
-            ts = cache[u]
-            if not ts or sq in ts and B.distance(sq, sq) == 0 and not PRIESTLY[s.kind[u]] is False and s.layout.pop[sq] >= 3:
-                continue
-            d0 = min(B.distance(sq, t) for t in ts)
+            if u not in near:
+                ts = _targets(s, player, u)
+                if ts and sq in ts and PRIESTLY[s.kind[u]] and s.layout.pop[sq] >= 3:
+                    ts = []  # a Priest already on a rich space stays
+                c, r = sq % n, sq // n
+                dist = [(abs(c - t % n) + abs(r - t // n), t % n, t // n) for t in ts]
+                d0 = min(dist)[0] if dist else 0
+                # a step changes the distance to the nearest target by one at most:
+                # only the targets at d0 can be brought closer by it
+                near[u] = (dist, d0, [(x, y) for d, x, y in dist if d == d0])
+            dist, d0, nearest = near[u]
             if d0 == 0:
                 continue
-            d1 = min(B.distance(to, t) for t in ts)
-            gain = d0 - d1
+            c, r = to % n, to // n
+            if to in neighbours[sq]:
+                gain = 1 if any(abs(c - x) + abs(r - y) < d0 for x, y in nearest) else 0
+            else:  # a Catacomb jump goes anywhere
+                gain = d0 - min(abs(c - x) + abs(r - y) for _, x, y in dist)
             if gain > gain_best:
                 good, gain_best = [a], gain
             elif gain == gain_best and gain > 0:
