@@ -168,7 +168,7 @@ class MctsAgent(Agent):
             world.apply(action, player)
         if world.is_over:
             return world.returns()
-        return [game.evaluate(world, p) for p in range(n)]
+        return game.evaluate_all(world)
 
 
 class IsmctsAgent(MctsAgent):

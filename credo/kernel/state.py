@@ -68,6 +68,17 @@ class Game(ABC):
         """A heuristic value of `state` for `player` in [-1, 1]; games refine it."""
         return state.returns()[player] if state.is_over else 0.0
 
+    # True when the evaluation is two-sided: evaluate(s, p) depends only on p % 2 (the
+    # side: a player, or a team seated alternately) and side 1 gets minus side 0's value
+    two_sided_evaluation: ClassVar[bool] = False
+
+    def evaluate_all(self, state: "State") -> list[float]:
+        """`evaluate` for every player, computed once when the evaluation is two-sided."""
+        if self.two_sided_evaluation:
+            v = self.evaluate(state, 0)
+            return [v if p % 2 == 0 else -v for p in range(state.num_players)]
+        return [self.evaluate(state, p) for p in range(state.num_players)]
+
     def rollout_action(self, state: "State", player: int, rng: Rng) -> Action:
         """A quick, reasonable action for playouts; games refine it (default: uniform)."""
         return rng.choice(state.legal_actions(player))

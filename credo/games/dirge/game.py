@@ -131,6 +131,7 @@ class DirgeGame(Game):
     rules_version = "dirge-1"
     Options = DirgeOptions
     option_variants = [{"mode": "draw"}, {"mode": "pick"}, {"mode": "teams"}]
+    two_sided_evaluation = True
     turn_rule = R.PLAYING
     end_rule = R.END
 

@@ -183,6 +183,7 @@ class DogmaGame(Game):
     Options = DogmaOptions
     # the 2 vs 2 entry is not last: tests/selfplay records the last variant and counts one winner per game,
     # while a 2 vs 2 game has two (both members of the winning team)
+    two_sided_evaluation = True  # the duel, and 2 vs 2 with the teams seated alternately
     option_variants: ClassVar[list[dict]] = [{"mode": "predestination"}, {"mode": "free_will"},
                                              {"mode": "predestination", "players": 4}, {"mode": "chaos"}]
     turn_rule = R.ORDERS

@@ -108,6 +108,7 @@ class JolGame(Game):
     title = "Jol: the Court of Jol"
     rules_version = "jol-1"
     Options = JolOptions
+    two_sided_evaluation = True
     option_variants = [
         {"deck1": "jovinet", "deck2": "terrisol"},
         {"deck1": "terrisol", "deck2": "mixed"},
