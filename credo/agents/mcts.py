@@ -58,7 +58,7 @@ class MctsAgent(Agent):
 
     def __init__(self, seed: int = 0, iterations: int | None = 1000, seconds: float | None = None,
                  exploration: float = 0.25, rollout_depth: int = 8, rollout: str = "heuristic",
-                 prior_visits: int = 4) -> None:
+                 prior_visits: int = 4, prior_samples: int = 4) -> None:
         super().__init__(seed)
         self.rng = Rng(seed)
         self.iterations = iterations
@@ -67,6 +67,7 @@ class MctsAgent(Agent):
         self.rollout_depth = rollout_depth
         self.rollout = rollout
         self.prior_visits = prior_visits
+        self.prior_samples = max(1, prior_samples)
         self.last_iterations = 0
         self.last_root: _Node | None = None
 
@@ -96,16 +97,22 @@ class MctsAgent(Agent):
 
     def _seed_root(self, root: _Node, view: PlayerView, me: int) -> None:
         """Start each root action with the game's one-step evaluation as a few virtual
-        visits, so that a small budget refines the greedy choice instead of guessing."""
-        base = view.sample_world(self.rng)
+        visits, so that a small budget refines the greedy choice instead of guessing.
+        The evaluation is averaged over a few sampled worlds, as the greedy agent does,
+        so that one lucky or unlucky roll (or draw of hidden cards) does not mislead it."""
         evaluate = view.game.evaluate
-        for action in view.legal_actions:
-            world = base.copy()
-            world.apply(action, me)
+        total = dict.fromkeys(view.legal_actions, 0.0)
+        for _ in range(self.prior_samples):
+            base = view.sample_world(self.rng)
+            for action in total:
+                world = base.copy()
+                world.apply(action, me)
+                total[action] += evaluate(world, me)
+        for action, value in total.items():
             edge = root.edges[(me, action)] = _Edge()
             edge.visits = self.prior_visits
             edge.available = self.prior_visits
-            edge.value = self.prior_visits * evaluate(world, me)
+            edge.value = self.prior_visits * value / self.prior_samples
 
     def _iterate(self, root: _Node, world) -> None:
         path: list[list[tuple[tuple[int, Action], _Edge]]] = []
