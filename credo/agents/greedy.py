@@ -1,5 +1,7 @@
 """Greedy: looks one action ahead and takes the one the game's evaluation likes
-best. Actions whose outcome depends on chance are averaged over a few samples."""
+best, averaged over a few worlds sampled from its view (dice, hidden cards and the
+other players' secret choices differ between them). A secret choice made at the
+same time as other players' is judged together with theirs, made at random."""
 
 from __future__ import annotations
 
@@ -22,24 +24,26 @@ class GreedyAgent(Agent):
         actions = view.legal_actions
         if len(actions) == 1:
             return actions[0]
-        evaluate = view.game.evaluate
+        game = view.game
         me = view.player
-        base = view.sample_world(self.rng)
+        # every action is judged on the same few worlds sampled from the view: the dice,
+        # the hidden cards and the other players' secret choices vary between them
+        worlds = [view.sample_world(self.rng) for _ in range(self.samples)]
+        # players choosing at the same time as me: my choice is judged with theirs made
+        # at random, as one joint move, so that the first to commit looks as far ahead
+        # as the last (whose sampled worlds hold the others' choices, resampled at random)
+        others = [q for q in worlds[0].to_move if q != me]
         best: list[Action] = []
         best_score = float("-inf")
         for action in actions:
-            world = base.copy()
-            counter = world.rng.counter
-            world.apply(action, me)
-            score = evaluate(world, me)
-            if world.rng.counter != counter:  # chance was involved: average a few outcomes
-                total = score
-                for k in range(1, self.samples):
-                    world = base.copy()
-                    world.rng = world.rng.fork(k)
-                    world.apply(action, me)
-                    total += evaluate(world, me)
-                score = total / self.samples
+            score = 0.0
+            for base in worlds:
+                world = base.copy()
+                world.apply(action, me)
+                for q in others:
+                    if not world.is_over and q in world.to_move:
+                        world.apply(self.rng.choice(world.legal_actions(q)), q)
+                score += game.evaluate(world, me)
             if score > best_score + 1e-9:
                 best_score, best = score, [action]
             elif score > best_score - 1e-9:
