@@ -56,6 +56,8 @@ class Cards:
         self.kinds = [sum(1 << UNIT_WORDS.index(k) for k in c.kinds) for c in cs]
         self.effects = [tuple((e.op, e.amount, e.unit, e.who) for e in c.effects) for c in cs]
         self.move_step = [c.requires == "move_step" for c in cs]
+        # cards offered only on Units they would change (ruling R-11)
+        self.checks_flags = [any(e.op in ("gain_vigilance", "lose_vigilance", "pin") for e in c.effects) for c in cs]
         self.commandments = [i for i in range(self.n) if self.type[i] == COMMANDMENT]
         self.modifier = [[0] * len(STATS) for _ in cs]
         for i, c in enumerate(cs):

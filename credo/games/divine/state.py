@@ -432,23 +432,21 @@ class DivineState(State):
         if t == T_COMMANDMENT:
             nc = cards.n
             return [acts[(k, q)] for q in range(self.n) for k in cards.commandments if self.cmds[q * nc + k]]
-        # unit targets
+        # unit targets, in the order of their squares (the order of the actions)
         mask = cards.kinds[c]
         per = g.per_player
-        out = []
         pos, kind = self.pos, self.kind
-        for u in range(self.n * per):
-            sq = pos[u]
-            if sq < 0 or not (mask >> kind[u]) & 1:
-                continue
-            mine = u // per == p
-            if (t == T_OWN_UNIT and not mine) or (t == T_ENEMY_UNIT and mine):
-                continue
-            if not self._unit_effect_matters(c, u):
-                continue
-            out.append(acts[sq])
-        out.sort(key=lambda a: a.index)
-        return out
+        if t == T_OWN_UNIT:
+            units = range(p * per, (p + 1) * per)
+        elif t == T_ENEMY_UNIT:
+            units = [u for u in range(self.n * per) if u // per != p]
+        else:
+            units = range(self.n * per)
+        check = cards.checks_flags[c]
+        squares = [pos[u] for u in units if pos[u] >= 0 and (mask >> kind[u]) & 1
+                   and (not check or self._unit_effect_matters(c, u))]
+        squares.sort()
+        return [acts[sq] for sq in squares]
 
     def _unit_effect_matters(self, c: int, u: int) -> bool:
         """A card that would change nothing on this Unit is not offered (ruling R-11)."""
