@@ -1,7 +1,5 @@
 """Units/Abilities (divine.txt): Priests, Zealots, Prophets, Avatars, training."""
 
-import pytest
-
 from credo.games.divine import rules as R
 
 from .conftest import U, legal, make, refused, rules_cited, seed_for, texts, unit_at
@@ -266,20 +264,3 @@ def test_at_most_two_advanced_units_on_the_board(game):
              hands=[["arrival"], []], divinity=[5, 1])
     assert "play arrival e2" not in legal(s)
     refused(s, "play arrival e2", R.ADVANCED, "only have 2 Advanced Units")
-
-
-@pytest.mark.parametrize("players", [2, 4])
-def test_the_occupied_neighbour_counts_follow_the_board_through_random_games(game, players):
-    """Move generation trusts `crowd` (occupied neighbours per space): it must always match
-    the board, after every kind of action, and after loading a position."""
-    from credo.games.divine import board as B
-    from credo.kernel import Rng
-
-    for seed in range(6):
-        s = game.new(seed, players=players)
-        rng = Rng(seed)
-        while not s.is_over:
-            p = s.to_move[0]
-            s.apply(game.rollout_action(s, p, rng), p)
-            assert s.crowd == B.crowd_of(s.board)
-        assert game.from_position(s.to_position()).crowd == s.crowd

@@ -36,16 +36,6 @@ def _neighbours(sq: int) -> list[int]:
 NEIGHBOURS = [tuple(_neighbours(sq)) for sq in range(SQUARES)]
 
 
-def crowd_of(board: list[int]) -> bytearray:
-    """For each space, how many of its orthogonal neighbours hold a unit."""
-    crowd = bytearray(SQUARES)
-    for sq, u in enumerate(board):
-        if u >= 0:
-            for n in NEIGHBOURS[sq]:
-                crowd[n] += 1
-    return crowd
-
-
 def distance(a: int, b: int) -> int:
     return abs(a % N - b % N) + abs(a // N - b // N)
 

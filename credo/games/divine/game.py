@@ -149,8 +149,6 @@ class DivineGame(Game):
             for b in self.catacomb_squares:
                 if a != b and b not in B.NEIGHBOURS[a]:
                     self.A_move[a][b] = lk[("move", (a, b))]
-        # every one-space step from each space, in neighbour order (move generation's fast path)
-        self.A_steps = [[self.A_move[sq][n] for n in B.NEIGHBOURS[sq]] for sq in S]
         self.A_preach = [lk[("preach", (sq,))] for sq in S]
         self.A_establish = [lk[("establish", (sq,))] for sq in S]
         self.A_vigil = [lk[("vigil", (sq,))] for sq in S]

@@ -160,7 +160,6 @@ def state_from_position(game, pos: dict):
             s.window = ResponseWindow(tuple(w["order"]), int(w["position"]), tuple(w.get("acted", ())))
         winner = pos.get("winner")
         s.winner = -1 if winner is None else int(winner)
-        s.crowd = B.crowd_of(s.board)
     except (KeyError, TypeError, ValueError, IndexError) as exc:
         raise _bad("(structure)", str(exc)) from None
     return s

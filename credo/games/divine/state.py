@@ -43,7 +43,7 @@ def tokens(n: int) -> str:
 class DivineState(State):
     __slots__ = (
         "n", "turn_limit", "phase", "order", "layout", "current", "setup_i", "turn", "step",
-        "allowance", "decisions", "board", "crowd", "kind", "pos", "flags", "ctrl", "followers", "divinity",
+        "allowance", "decisions", "board", "kind", "pos", "flags", "ctrl", "followers", "divinity",
         "hand", "hsize", "cmds", "deck", "discard", "stack", "window", "winner",
     )
 
@@ -67,9 +67,6 @@ class DivineState(State):
         s.allowance = 0
         s.decisions = 0
         s.board = [-1] * B.SQUARES
-        # occupied neighbours per space, kept with the board: a unit with none around it
-        # has every step open, which move generation then takes in one go
-        s.crowd = bytearray(B.SQUARES)
         units = players * game.per_player
         s.kind = [game.slot_kind[u % game.per_player] for u in range(units)]
         s.pos = [-1] * units
@@ -171,7 +168,6 @@ class DivineState(State):
         s.allowance = self.allowance
         s.decisions = self.decisions
         s.board = self.board[:]
-        s.crowd = self.crowd[:]
         s.kind = self.kind[:]
         s.pos = self.pos[:]
         s.flags = self.flags[:]
@@ -321,7 +317,6 @@ class DivineState(State):
         tindex, ctrl = layout.temple_index, self.ctrl
         catacomb, temple = B.CATACOMB, B.TEMPLE
         append = out.append
-        crowd, steps = self.crowd, g.A_steps
         for u in range(p * per, (p + 1) * per):
             sq = pos[u]
             if sq < 0:
@@ -330,15 +325,11 @@ class DivineState(State):
             if f & FRESH:
                 continue
             if moving and not f & PINNED:
-                if crowd[sq]:
-                    row = g.A_move[sq]
-                    for n in neighbours[sq]:
-                        if board[n] < 0:
-                            append(row[n])
-                else:
-                    out += steps[sq]
+                row = g.A_move[sq]
+                for n in neighbours[sq]:
+                    if board[n] < 0:
+                        append(row[n])
                 if lkind[sq] == catacomb:
-                    row = g.A_move[sq]
                     for c in layout.catacombs:
                         if c != sq and board[c] < 0 and c not in neighbours[sq]:
                             append(row[c])
@@ -544,18 +535,11 @@ class DivineState(State):
         self.kind[u] = kind
         self.pos[u] = sq
         self.board[sq] = u
-        crowd = self.crowd
-        for n in B.NEIGHBOURS[sq]:
-            crowd[n] += 1
         self.flags[u] = (FRESH if fresh else 0) | (VIGIL if kind == PROPHET else 0)
         return u
 
     def _remove(self, u: int) -> None:
-        sq = self.pos[u]
-        self.board[sq] = -1
-        crowd = self.crowd
-        for n in B.NEIGHBOURS[sq]:
-            crowd[n] -= 1
+        self.board[self.pos[u]] = -1
         self.pos[u] = -1
         self.flags[u] = 0
 
@@ -619,11 +603,6 @@ class DivineState(State):
         u = self.board[a]
         self.board[a] = -1
         self.board[b] = u
-        crowd = self.crowd
-        for n in B.NEIGHBOURS[a]:
-            crowd[n] -= 1
-        for n in B.NEIGHBOURS[b]:
-            crowd[n] += 1
         self.pos[u] = b
         self.allowance -= 1
         lost = ""
@@ -979,8 +958,6 @@ class DivineState(State):
             self.kind[new] = k
             self.pos[new] = tsq
             self.board[tsq] = new
-            for n in B.NEIGHBOURS[tsq]:
-                self.crowd[n] += 1
             self.flags[new] = FRESH | ACTED
             self.narrate("The Prophet on {} converts player {}'s {} on {}: it is now player {}'s.",
                          (names[sq], q + 1, UNIT_NAMES[k], names[tsq], p + 1), R.CONVERT)
