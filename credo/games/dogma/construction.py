@@ -42,18 +42,24 @@ def predestination_decks(game, opts, rng):
             raise IllegalAction(R.PREDESTINATION, f"{d!r} is not a Predestination option ({', '.join(ids)})")
     if len(set(decks)) != len(decks):
         raise IllegalAction(R.PREDESTINATION, "the players choose different options: one box holds each option's cards once")
-    pool = _di_pool(t)
-    out = []
-    for d in decks:
-        opt = game.content.options[ids.index(d)]
-        arcana = []
-        for arc in opt.arcana:
-            cults = tuple(t.cult_by_id[c] for c in arc.cards if c in t.cult_by_id)
-            relics = tuple(t.relic_by_id[c] for c in arc.cards if c in t.relic_by_id)
-            arcana.append((t.prophet_by_id[arc.prophet], cults, relics))
-        dis = [pool[did].pop(0) for did in opt.interventions]
-        out.append((arcana, dis, 0))
-    return out, decks
+    # the same options always give the same decks: built once per game and choice of options
+    cache = game.predestined
+    key = tuple(decks)
+    built = cache.get(key)
+    if built is None:
+        pool = _di_pool(t)
+        built = []
+        for d in decks:
+            opt = game.content.options[ids.index(d)]
+            arcana = []
+            for arc in opt.arcana:
+                cults = tuple(t.cult_by_id[c] for c in arc.cards if c in t.cult_by_id)
+                relics = tuple(t.relic_by_id[c] for c in arc.cards if c in t.relic_by_id)
+                arcana.append((t.prophet_by_id[arc.prophet], cults, relics))
+            dis = tuple(pool[did].pop(0) for did in opt.interventions)
+            built.append((tuple(arcana), dis))
+        cache[key] = built
+    return [(list(arcana), list(dis), 0) for arcana, dis in built], decks
 
 
 def check_arcana(game, arcana: list[list[str]], interventions: list[str], who: str = "") -> tuple:

@@ -193,6 +193,7 @@ class DogmaGame(Game):
         self.content = content
         self.content_hash = content.hash
         self.tables = Tables(content)
+        self.predestined: dict = {}  # options chosen -> their decks (construction.predestination_decks)
         self.option_ids = [o.id for o in content.options]
         self._build_actions()
 
