@@ -8,6 +8,8 @@ to resolve. The city layout is fixed at setup and shared by every copy.
 
 from __future__ import annotations
 
+from itertools import compress
+
 from credo.kernel import EventLog, IllegalAction, ResponseWindow, Rng, State
 
 from . import board as B
@@ -398,7 +400,9 @@ class DivineState(State):
         div = self.divinity[p]
         cost, ctype, ctarget, move_step = cards.cost, cards.type, cards.target, cards.move_step
         in_move_step = self.step == MOVE_STEP
-        for c in [c for c, k in enumerate(hand[base:base + nc]) if k and cost[c] <= div]:
+        for c in compress(range(nc), hand[base:base + nc]):  # the cards held, in card order
+            if cost[c] > div:
+                continue
             if responding:
                 if ctype[c] != INTERVENTION:
                     continue
