@@ -127,7 +127,7 @@ def search_speed(seconds: float = 2.0) -> None:
     from credo.agents.mcts import MctsAgent
     from credo.kernel import PlayerView
 
-    print(f"{'game':8} {'search iterations/s':>20}   (MctsAgent: sampled worlds, rollout depth 8, then evaluation)")
+    print(f"{'game':8} {'search iterations/s':>20}   (MctsAgent: sampled worlds, the game's rollout depth, then evaluation)")
     for name in games.names():
         game = games.load(name)
         # decisions with a choice to make: with one legal action the agent does not search

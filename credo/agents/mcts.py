@@ -9,7 +9,8 @@ One algorithm covers the cases the games need:
 - simultaneous secret choices (several players in `to_move`): decoupled UCT, each
   player selecting from its own statistics without seeing the others' choice, so the
   search mixes its choices instead of being predictable.
-Playouts are cut off after `rollout_depth` actions and scored by the game's evaluation.
+Playouts are cut off after `rollout_depth` actions (by default the game's own
+`rollout_depth`) and scored by the game's evaluation.
 
 Every iteration, in every game, runs on a fresh `view.sample_world`: the hidden parts
 (hands, deck orders, face-down cards) and the chance of the search's future (the
@@ -57,7 +58,7 @@ class MctsAgent(Agent):
     name = "mcts"
 
     def __init__(self, seed: int = 0, iterations: int | None = 1000, seconds: float | None = None,
-                 exploration: float = 0.25, rollout_depth: int = 8, rollout: str = "heuristic",
+                 exploration: float = 0.25, rollout_depth: int | None = None, rollout: str = "heuristic",
                  prior_visits: int = 4, prior_samples: int = 4) -> None:
         super().__init__(seed)
         self.rng = Rng(seed)
@@ -164,7 +165,7 @@ class MctsAgent(Agent):
         game = world.game
         heuristic = self.rollout == "heuristic"
         rng = self.rng
-        for _ in range(self.rollout_depth):
+        for _ in range(self.rollout_depth if self.rollout_depth is not None else game.rollout_depth):
             if world.is_over:
                 break
             player = world.to_move[0]

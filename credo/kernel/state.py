@@ -68,6 +68,9 @@ class Game(ABC):
         """A heuristic value of `state` for `player` in [-1, 1]; games refine it."""
         return state.returns()[player] if state.is_over else 0.0
 
+    # playout length for search before the evaluation takes over: games whose decisions
+    # are small steps (one space, one marker) settle for fewer
+    rollout_depth: ClassVar[int] = 8
     # True when the evaluation is two-sided: evaluate(s, p) depends only on p % 2 (the
     # side: a player, or a team seated alternately) and side 1 gets minus side 0's value
     two_sided_evaluation: ClassVar[bool] = False

@@ -132,6 +132,7 @@ class DirgeGame(Game):
     Options = DirgeOptions
     option_variants = [{"mode": "draw"}, {"mode": "pick"}, {"mode": "teams"}]
     two_sided_evaluation = True
+    rollout_depth = 4  # measured: as strong against greedy as 8 (10/20 and 3 draws against 8/20), 45% more iterations
     turn_rule = R.PLAYING
     end_rule = R.END
 

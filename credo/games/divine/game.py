@@ -77,6 +77,7 @@ class DivineGame(Game):
     max_players = 4
     Options = DivineOptions
     option_variants = [{"players": 2}, {"players": 3}, {"players": 4}]
+    rollout_depth = 4  # measured: 19/20 against greedy (8 gave 18/20), 50-80% more iterations
     turn_rule = R.TURN
     end_rule = R.END
 
