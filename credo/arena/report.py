@@ -164,7 +164,8 @@ def describe_agent(name: str) -> str:
             if agent.seconds:
                 budget += f", at most {agent.seconds:g} s"
         depth = (f"{agent.rollout_depth} actions" if agent.rollout_depth is not None
-                 else "the game's rollout depth (Dirge and Divine 4 actions, the others 8)")
+                 else "the game's rollout depth (" + ", ".join(
+                     f"{name} {games.load(name).rollout_depth}" for name in games.names()) + " actions)")
         return f"{kind}: {budget}; playouts cut at {depth}"
     doc = (sys.modules[type(agent).__module__].__doc__ or type(agent).__doc__ or "").strip()
     return f"{' '.join(doc.split('.')[0].split())} ({kind})" if doc else kind
