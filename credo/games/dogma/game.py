@@ -128,6 +128,31 @@ class Tables:
             self.cult_plan.append(tuple(plans))
         self.ctype_label = [x.type.replace("_", " ") for x in cs]
         self.agg = _AggCache(self)
+        # Cult cards in Arcanum positions -> the known bits of those that deploy face up (Revealed)
+        self.revealed_bits = _Derived(lambda cults: sum(2 << j for j, c in enumerate(cults) if self.ckw[c] & REVEALED))
+        # Relics of an Arcanum -> their names for narration (empty: no Relics)
+        self.relic_labels = _Derived(lambda relics: Names(self.relic_names[r] for r in relics) if relics else ())
+
+
+class _Derived(dict):
+    """A value computed once per key, on first use (keys are the Arcana of a game: few)."""
+
+    def __init__(self, compute) -> None:
+        super().__init__()
+        self.compute = compute
+
+    def __missing__(self, key):
+        value = self[key] = self.compute(key)
+        return value
+
+
+class Names(tuple):
+    """Names joined with commas only when an event is read."""
+
+    __slots__ = ()
+
+    def __format__(self, spec: str) -> str:
+        return ", ".join(self)
 
 
 # indices into an aggregate of a Prophet's passive modifiers (see _AggCache)
@@ -248,6 +273,7 @@ class DogmaGame(Game):
         self.A_special = [lk[("special", (k,))] for k in range(len(t.specials))]
         self.special_index = {(kind, i): k for k, (kind, i, _) in enumerate(t.specials)}
         self.A_pass = lk[("pass", ())]
+        self.order_cache: dict[tuple, list] = {}  # see DogmaState.order_actions
         # per Target side (0 left, 1 right): the 2 vs 2 Orders
         self.T_intervene = [lk[("intervene", (side,))] for side in range(2)]
         self.T_cult = [[lk[("cult", (n, side))] for n in range(MAX_CULT)] for side in range(2)]

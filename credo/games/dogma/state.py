@@ -33,11 +33,11 @@ from .game import (
     HYSTERIA,
     MAX_CULT,
     PATHS,
-    REVEALED,
     SLOW,
     SWIFT,
     WITHERING,
     DogmaGame,
+    Names,
 )
 
 DEPLOY, ORDERS, RESOLVE, OVER, CHAOS = 0, 1, 2, 3, 4
@@ -90,15 +90,6 @@ class _Groups(tuple):
         return ", then ".join(
             f"player {g[0]}" if len(g) == 1 else "players " + " and ".join(map(str, g)) + " simultaneously"
             for g in self)
-
-
-class _Names(tuple):
-    """Names joined with commas only when an event is read."""
-
-    __slots__ = ()
-
-    def __format__(self, spec: str) -> str:
-        return ", ".join(self)
 
 
 class DogmaState(State):
@@ -538,10 +529,27 @@ class DogmaState(State):
         return self.order_actions(player)
 
     def order_actions(self, p: int) -> list:
-        g, t = self.game, self.game.tables
         k = self.active[p]
         if k < 0:
-            return [g.A_pass]
+            return [self.game.A_pass]
+        if self.np == 4:
+            return self._order_actions(p, k)
+        # The Orders depend only on what the key holds; two-player lists are shared through the game
+        # (legal lists are never mutated), which saves rebuilding them twice a turn.
+        sl = p * ARCANA + k
+        key = (self.proph[sl], self.relics[sl], self.cults[sl], len(self.rear[p]), not self.di[p], self.wither[sl],
+               self.flags[sl], self.mal[sl] & FANATICISM, self.arduous[p] == self.turn - 1,
+               bool(self.ags[sl][AG_SPECIALS]) and DEFEATED in self.where[p * ARCANA:p * ARCANA + ARCANA])
+        cache = self.game.order_cache
+        out = cache.get(key)
+        if out is None:
+            if len(cache) > 50_000:  # Free Will and Chaos make many Arcana: bound the memory of a long run
+                cache.clear()
+            out = cache[key] = self._order_actions(p, k)
+        return out
+
+    def _order_actions(self, p: int, k: int) -> list:
+        g, t = self.game, self.game.tables
         sl = p * ARCANA + k
         if self.mal[sl] & FANATICISM:
             out = []
@@ -631,7 +639,8 @@ class DogmaState(State):
                 items = log._items
                 items.append(_event(Event, ("Player {} places their Order face down.", _NUM[player], R.ORDERS, None)))
                 items.append(_event(Event, ("You place the Order: {}.", (action,), R.ORDERS, ONLY[player])))
-            if self.commit.complete:
+            c = self.commit
+            if len(c.choices) == len(c.players):  # Commitments.complete, inlined
                 self._advance()
             return
         if kind in CHAOS_KINDS:
@@ -671,20 +680,18 @@ class DogmaState(State):
                     return
                 self._finish_test()
                 continue
-            if self.phase == DEPLOY:
-                if not self.commit.complete:
-                    return
-                self._deployments()
-                continue
-            if self.phase == ORDERS:
-                if not self.commit.complete:
-                    return
+            phase = self.phase
+            if phase == RESOLVE:
+                if self._resolve_step():
+                    continue
+                return
+            c = self.commit
+            if len(c.choices) != len(c.players):  # Commitments.complete, inlined
+                return
+            if phase == ORDERS:
                 self._reveal()
-                continue
-            # RESOLVE
-            if self._resolve_step():
-                continue
-            return
+            else:
+                self._deployments()
 
     # --- turns ---------------------------------------------------------------------
     def _deployments(self) -> None:
@@ -708,15 +715,13 @@ class DogmaState(State):
         self.known[sl] |= 1
         self.actor = _put(self.actor, p, k)
         cults = self.cults[sl]
-        ckw = t.ckw
-        known = self.known[sl]
-        for j, c in enumerate(cults):
-            if ckw[c] & REVEALED:
-                known |= 2 << j
+        known = self.known[sl] | t.revealed_bits[cults]
         self.known[sl] = known
-        faceup = _Names(t.cult_names[c] for j, c in enumerate(cults) if known & (2 << j)) if known > 1 else ()
-        relics = _Names(t.relic_names[r] for r in self.relics[sl]) if self.relics[sl] else ()
-        args = (p + 1, t.prophet_names[self.proph[sl]], self.faith(sl), self.fervor(sl), len(cults))
+        faceup = Names(t.cult_names[c] for j, c in enumerate(cults) if known & (2 << j)) if known > 1 else ()
+        relics = t.relic_labels[self.relics[sl]]
+        ag = self.agg(sl)
+        fervor = ag[AG_FERVOR] + 10 * self.fmod[sl]
+        args = (p + 1, t.prophet_names[self.proph[sl]], ag[AG_FAITH], max(0, fervor), len(cults))
         if relics and faceup:
             self.narrate("Player {} deploys {} (Faith {}, Fervor {}) as their active Prophet, with {} Cult cards; "
                          "Relics: {}; face up: {}.", args + (relics, faceup), rule)
@@ -774,23 +779,26 @@ class DogmaState(State):
     def _start_turn(self) -> None:
         """Start-of-turn effects, then deployments of players with no active Prophet."""
         self.narrate("Turn {} begins.", (self.turn,), R.ORDERS)
+        active, mal, where, flags, ags = self.active, self.mal, self.where, self.flags, self.ags
         for p in range(self.np):
-            k = self.active[p]
+            k = active[p]
             if k < 0:
                 continue
             sl = p * ARCANA + k
-            if self.mal[sl] & CRISIS:
+            if mal[sl] & CRISIS:
                 self.narrate("Mystical Crisis: {} receives {} damage.", (self.name(sl), CRISIS_DAMAGE), R.MALEFIC)
                 self._hurt(sl, CRISIS_DAMAGE, R.MALEFIC)
-            if self.where[sl] != ACTIVE:
-                continue
-            for label, ops in self.agg(sl)[AG_START]:
-                self.narrate("{} takes effect for {}.", (label, self.name(sl)), R.ORDERS)
-                for op in ops:
-                    self._run_op(op, p, sl, -1, -1)
+                if where[sl] != ACTIVE:
+                    continue
+            starts = (self.agg(sl) if flags[sl] & CANCELLED else ags[sl])[AG_START]
+            if starts:
+                for label, ops in starts:
+                    self.narrate("{} takes effect for {}.", (label, self.name(sl)), R.ORDERS)
+                    for op in ops:
+                        self._run_op(op, p, sl, -1, -1)
         if self._check_end():
             return
-        need = tuple(p for p in range(self.np) if self.active[p] < 0 and self.rear[p])
+        need = tuple(p for p in range(self.np) if active[p] < 0 and self.rear[p]) if min(active) < 0 else ()
         if need:
             for p in need:
                 self.narrate("Player {} has no active Prophet and chooses one to deploy.", (p + 1,), R.CULT)
@@ -802,13 +810,15 @@ class DogmaState(State):
     def _begin_orders(self) -> None:
         self.phase = ORDERS
         if self.np == 2:
-            self.commit = Commitments((0, 1))
-            hyst = []
-            for p in range(2):
-                k = self.active[p]
-                if k >= 0 and self.mal[p * ARCANA + k] & HYSTERIA:
-                    hyst.append(p)
-            self.hyst = tuple(hyst) if len(hyst) == 1 else ()
+            c = self.commit = _new_state(Commitments)
+            c.players = (0, 1)
+            c.choices = {}
+            k0, k1 = self.active
+            mal = self.mal
+            h0 = k0 >= 0 and mal[k0] & HYSTERIA
+            h1 = k1 >= 0 and mal[ARCANA + k1] & HYSTERIA
+            # Hysteria only matters when one player carries it
+            self.hyst = ((0,) if h0 else (1,)) if bool(h0) != bool(h1) else ()
             if self.hyst:
                 self.narrate("Hysteria: player {} selects and reveals their Order before the opponent.",
                              (self.hyst[0] + 1,), R.R_HYSTERIA)
@@ -869,16 +879,28 @@ class DogmaState(State):
         active = self.active
         self.actor = tuple(active)
         key = []
+        flags, ags, fmod = self.flags, self.ags, self.fmod
         for p in (0, 1):
             k = active[p]
             act = acts[p]
+            kind = act.kind
             if k >= 0:
                 sl = p * ARCANA + k
-                fer = max(0, self.agg(sl)[AG_FERVOR] + 10 * self.fmod[sl])
+                ag = self.game.tables.agg[(self.proph[sl], self.relics[sl], False)] if flags[sl] & CANCELLED \
+                    else ags[sl]
+                fer = ag[AG_FERVOR] + 10 * fmod[sl]
+                fer = max(fer, 0)
+                if kind == "cult":
+                    kw = self.game.tables.ckw[self.cults[sl][act.args[0]]]
+                    speed = 1 if kw & SWIFT else -1 if kw & SLOW else 0
+                elif kind == "intervene" and self.di[p]:
+                    kw = self.game.tables.di_kw[self.di[p][0]]
+                    speed = 1 if kw & SWIFT else -1 if kw & SLOW else 0
+                else:
+                    speed = 0
             else:
                 fer = -1
-            kind = act.kind
-            speed = self.order_speed(p, act) if kind == "cult" or kind == "intervene" else 0
+                speed = 0
             key.append((PRIORITY[kind], -speed, -fer))
         a, b = key
         if a[0] != b[0]:
@@ -954,13 +976,7 @@ class DogmaState(State):
     def _resolve_step(self) -> bool:
         """Advance the resolution by one step; False when a player must decide now."""
         if self.cur is not None:
-            if not self._run_cur():
-                return False
-            self.cur = None
-            self.ri += 1
-            if not self.sim and self._check_end():
-                return True
-            return True
+            return self._continue_order()
         plan = self.plan
         ri = self.ri
         if ri >= len(plan):
@@ -1001,7 +1017,21 @@ class DogmaState(State):
             self.ri += 1
             return True
         self._start_order(p, action)
-        if self.cur is None and not self.sim:
+        if self.cur is None:
+            if not self.sim:
+                self._check_end()
+            return True
+        if self.test is not None or self.pending or self.phase == OVER:
+            return True  # _advance stops or answers the Fidelity Test first
+        return self._continue_order()  # the order's effects, without a round trip through _advance
+
+    def _continue_order(self) -> bool:
+        """Run the current order's effects on; False when a player must decide first."""
+        if not self._run_cur():
+            return False
+        self.cur = None
+        self.ri += 1
+        if not self.sim:
             self._check_end()
         return True
 
