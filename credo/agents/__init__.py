@@ -1,7 +1,9 @@
 """Agents: every agent decides from a PlayerView only, so none can cheat."""
 
-from .base import Agent, make_agent, agent_names
+from .base import Agent, HardAgent, agent_names, is_agent, make_agent
 from .greedy import GreedyAgent
+from .planner import PlannerAgent
 from .random_agent import RandomAgent
 
-__all__ = ["Agent", "GreedyAgent", "RandomAgent", "agent_names", "make_agent"]
+__all__ = ["Agent", "GreedyAgent", "HardAgent", "PlannerAgent", "RandomAgent", "agent_names", "is_agent",
+           "make_agent"]

@@ -19,15 +19,40 @@ class Agent(ABC):
         """One of `view.legal_actions`."""
 
 
+HARD_SECONDS = 1.5  # the hard level answers within this (plus one iteration or one plan)
+
+
+class HardAgent(Agent):
+    """The `hard` level: the strongest agent measured for the game being played, which each
+    game names (`Game.hard_agent`), with a cap of HARD_SECONDS a decision."""
+
+    name = "hard"
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed)
+        self.inner: Agent | None = None
+        self.inner_for: str | None = None
+
+    def choose(self, view: PlayerView) -> Action:
+        if self.inner_for != view.game.name:
+            self.inner = make_agent(view.game.hard_agent, self.seed)
+            if getattr(self.inner, "seconds", HARD_SECONDS) is None:
+                self.inner.seconds = HARD_SECONDS
+            self.inner_for = view.game.name
+        return self.inner.choose(view)
+
+
 def _registry() -> dict[str, Callable[[int], Agent]]:
     from .greedy import GreedyAgent
     from .mcts import IsmctsAgent, MctsAgent
+    from .planner import PlannerAgent
     from .random_agent import RandomAgent
 
     return {
         "random": RandomAgent,
         "greedy": GreedyAgent,
-        # search by budget: mcts-N runs N iterations a move
+        "planner": PlannerAgent,
+        # search by budget: mcts-N runs N iterations a move (any N: mcts-500), mcts 1000
         "mcts": lambda seed: MctsAgent(seed, iterations=1000),
         "mcts-200": lambda seed: MctsAgent(seed, iterations=200),
         "mcts-3000": lambda seed: MctsAgent(seed, iterations=3000),
@@ -39,16 +64,33 @@ def _registry() -> dict[str, Callable[[int], Agent]]:
         # difficulty levels a person chooses by name
         "easy": GreedyAgent,
         "medium": lambda seed: MctsAgent(seed, iterations=400),
-        "hard": lambda seed: MctsAgent(seed, iterations=None, seconds=1.5),
+        "hard": HardAgent,
     }
+
+
+def _budgeted(name: str) -> Callable[[int], Agent] | None:
+    """mcts-N and ismcts-N for any budget N (iterations a move)."""
+    kind, _, budget = name.rpartition("-")
+    if kind not in ("mcts", "ismcts") or not budget.isdigit() or int(budget) < 1:
+        return None
+    from .mcts import IsmctsAgent, MctsAgent
+
+    cls = MctsAgent if kind == "mcts" else IsmctsAgent
+    return lambda seed: cls(seed, iterations=int(budget))
 
 
 def agent_names() -> list[str]:
     return sorted(_registry())
 
 
+def is_agent(name: str) -> bool:
+    return name in _registry() or _budgeted(name) is not None
+
+
 def make_agent(name: str, seed: int = 0) -> Agent:
     registry = _registry()
-    if name not in registry:
-        raise KeyError(f"unknown agent {name!r}; the agents are: {', '.join(sorted(registry))}")
-    return registry[name](seed)
+    factory = registry.get(name) or _budgeted(name)
+    if factory is None:
+        raise KeyError(f"unknown agent {name!r}; the agents are: {', '.join(sorted(registry))} "
+                       "(and mcts-N, ismcts-N for N iterations a move)")
+    return factory(seed)

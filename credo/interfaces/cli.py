@@ -11,7 +11,7 @@ from rich.console import Console
 from rich.table import Table
 
 from credo import games
-from credo.agents import agent_names
+from credo.agents import agent_names, is_agent
 from credo.kernel import CredoError, replay
 
 
@@ -126,9 +126,10 @@ def cmd_arena(args, console: Console) -> int:
     game = _load_game(args.game, args.content)
     options = _game_options(game, args.option)
     agents = [a.strip() for a in args.agents.split(",")]
-    unknown = [a for a in agents if a not in agent_names()]
+    unknown = [a for a in agents if not is_agent(a)]
     if unknown:
-        raise SystemExit(f"unknown agents {unknown}; the agents are: {', '.join(agent_names())}")
+        raise SystemExit(f"unknown agents {unknown}; the agents are: {', '.join(agent_names())} "
+                         "(and mcts-N, ismcts-N for N iterations a move)")
     backend = _backend(args)
     with Progress(console=console, transient=True) as progress:
         task = progress.add_task(f"{game.name} arena", total=None)
@@ -170,9 +171,10 @@ def cmd_report_agents(args, console: Console) -> int:
     if search is not None and len(search) != 2:
         raise SystemExit("--search-pair takes two agents, WEAK,STRONG")
     wanted = [args.agent_hard, *(search or [])]
-    unknown = [a for a in wanted if a not in agent_names()]
+    unknown = [a for a in wanted if not is_agent(a)]
     if unknown:
-        raise SystemExit(f"unknown agents {unknown}; the agents are: {', '.join(agent_names())}")
+        raise SystemExit(f"unknown agents {unknown}; the agents are: {', '.join(agent_names())} "
+                         "(and mcts-N, ismcts-N for N iterations a move)")
     if args.games < 1 or args.jobs < 1:
         raise SystemExit("--games and --jobs must be at least 1")
     backend = _backend(args)

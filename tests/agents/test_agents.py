@@ -22,7 +22,7 @@ def midgame(seed=4):
     return state
 
 
-@pytest.mark.parametrize("name", ["random", "greedy", "mcts-200", "easy", "medium"])
+@pytest.mark.parametrize("name", ["random", "greedy", "planner", "mcts-200", "easy", "medium", "hard"])
 def test_every_agent_chooses_a_legal_action(name):
     state = midgame()
     player = state.to_move[0]
@@ -36,15 +36,11 @@ def test_agents_are_reproducible():
     assert MctsAgent(5, iterations=150).choose(view) is MctsAgent(5, iterations=150).choose(view)
 
 
-def test_the_hard_level_answers_within_its_time():
-    import time
-
+def test_the_medium_level_searches():
     state = midgame()
-    agent = make_agent("hard", 1)
-    start = time.perf_counter()
+    agent = make_agent("medium", 1)
     agent.choose(PlayerView(state, state.to_move[0]))
-    assert time.perf_counter() - start < 2.0
-    assert agent.last_iterations > 50
+    assert agent.last_iterations == 400
 
 
 def test_search_mixes_its_simultaneous_choices():
