@@ -75,6 +75,7 @@ class StrengthReport:
     agent_hard: str
     search_pairs: dict[str, tuple[str, str]]
     backend: str = "process"
+    search_games: int | None = None
     lines: list[Line] = field(default_factory=list)
     started: datetime = field(default_factory=lambda: datetime.now(UTC))
     seconds: float = 0.0
@@ -116,26 +117,26 @@ def count(results: list[GameResult], first: str, second: str, players: int) -> t
 
 def measure(games_list: list[str] | None = None, games_per_pairing: int = MIN_GAMES, jobs: int = 1,
             seed: int = 0, agent_hard: str = "hard", search: tuple[str, str] | None = None,
-            backend: str = "process", address: str | None = None,
+            backend: str = "process", address: str | None = None, search_games: int | None = None,
             progress: Callable[[str, int, int], None] | None = None) -> StrengthReport:
     """Play every pairing of every game (default: all of them) and count the results.
     `search` replaces the per-game search pairing; `progress(label, done, total)`."""
     names = list(games_list or games.names())
     report = StrengthReport(games_per_pairing, jobs, seed, agent_hard,
-                            {g: search or search_pair(g) for g in names}, backend)
+                            {g: search or search_pair(g) for g in names}, backend, search_games)
     plan = []
     for name in names:
-        plan.append((name, agent_hard, "random", TARGETS["random"], "hard"))
-        plan.append((name, agent_hard, "greedy", TARGETS["greedy"], "hard"))
-        plan.append((name, *report.search_pairs[name], None, None))
+        plan.append((name, agent_hard, "random", TARGETS["random"], "hard", games_per_pairing))
+        plan.append((name, agent_hard, "greedy", TARGETS["greedy"], "hard", games_per_pairing))
+        plan.append((name, *report.search_pairs[name], None, None, search_games or games_per_pairing))
     start = time.perf_counter()
 
     def run() -> None:
-        for name, first, second, target, role in plan:
+        for name, first, second, target, role, pairing_games in plan:
             players = games.load(name).players()
             label = f"{name}: {first} vs {second}"
             began = time.perf_counter()
-            result = tournament(name, [first, second], games_per_pairing, seed, jobs,
+            result = tournament(name, [first, second], pairing_games, seed, jobs,
                                 progress=(lambda done, total, label=label: progress(label, done, total))
                                 if progress else None, backend=backend, address=address)
             wins, draws, losses = count(result.results, first, second, players)
@@ -226,8 +227,9 @@ def render(report: StrengthReport, command: str) -> str:
         (f"- Machine: {machine()}; {report.jobs} parallel job{'s' if report.jobs != 1 else ''}"
          f" ({report.backend} backend)"),
         f"- Python {platform.python_version()}, credo {_version()}{f' (commit {commit})' if commit else ''}",
-        (f"- Seed {report.seed}; {report.games_per_pairing} games per pairing, seats alternating;"
-         " each game with its default options"),
+        (f"- Seed {report.seed}; {report.games_per_pairing} games per pairing"
+         + (f" ({report.search_games} for the search pairing)" if report.search_games else "")
+         + ", seats alternating; each game with its default options"),
         "",
         "## Agents and budgets",
         "",
@@ -293,7 +295,7 @@ def _version() -> str:
 
 def command_line(games_per_pairing: int, jobs: int, seed: int, out: Path, games_list: list[str] | None,
                  agent_hard: str, search: tuple[str, str] | None, backend: str = "process",
-                 address: str | None = None) -> str:
+                 address: str | None = None, search_games: int | None = None) -> str:
     """The `credo report-agents` command that repeats a run, every setting spelled out."""
     argv = ["credo", "report-agents", "--games", str(games_per_pairing), "--jobs", str(jobs),
             "--seed", str(seed), "--out", str(out)]
@@ -303,6 +305,8 @@ def command_line(games_per_pairing: int, jobs: int, seed: int, out: Path, games_
         argv += ["--agent-hard", agent_hard]
     if search:
         argv += ["--search-pair", ",".join(search)]
+    if search_games is not None:
+        argv += ["--search-games", str(search_games)]
     if address:
         argv += ["--address", address]
     elif backend != "process":

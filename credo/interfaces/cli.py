@@ -175,17 +175,17 @@ def cmd_report_agents(args, console: Console) -> int:
     if unknown:
         raise SystemExit(f"unknown agents {unknown}; the agents are: {', '.join(agent_names())} "
                          "(and mcts-N, ismcts-N for N iterations a move)")
-    if args.games < 1 or args.jobs < 1:
-        raise SystemExit("--games and --jobs must be at least 1")
+    if args.games < 1 or args.jobs < 1 or (args.search_games is not None and args.search_games < 1):
+        raise SystemExit("--games, --search-games and --jobs must be at least 1")
     backend = _backend(args)
     out = Path(args.out)
     command = report.command_line(args.games, args.jobs, args.seed, out, games_list, args.agent_hard,
-                                  tuple(search) if search else None, backend, args.address)
+                                  tuple(search) if search else None, backend, args.address, args.search_games)
     with Progress(console=console, transient=True) as progress:
         task = progress.add_task("strength report", total=None)
         result = report.measure(games_list, args.games, args.jobs, args.seed, args.agent_hard,
                                 tuple(search) if search else None, backend, args.address,
-                                progress=lambda label, done, total: progress.update(
+                                search_games=args.search_games, progress=lambda label, done, total: progress.update(
                                     task, description=label, completed=done, total=total))
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(report.render(result, command))
@@ -265,6 +265,8 @@ def build_parser() -> argparse.ArgumentParser:
                                                         "(a quicker one can be measured, and is named so)")
     p.add_argument("--search-pair", help="WEAK,STRONG: the search pairing in every game "
                                          "(default mcts-200,mcts in dirge, ismcts-200,ismcts elsewhere)")
+    p.add_argument("--search-games", type=int, help="games for the search pairing, which has no target "
+                                                     "(default: as --games)")
     p.add_argument("--backend", choices=("process", "ray"), default=None,
                    help="where the games run: local processes (the default) or Ray tasks")
     p.add_argument("--address", help="address of a running Ray cluster; implies --backend ray")

@@ -38,6 +38,15 @@ def test_a_mirror_match_counts_the_first_entry_as_its_seat_alternates():
     assert list(count(result.results, "greedy", "greedy", 2)) == expected
 
 
+def test_the_search_pairing_can_play_fewer_games(tmp_path):
+    out = tmp_path / "agents.md"
+    assert main(["report-agents", "--games", "2", "--search-games", "1", "--games-list", "jol",
+                 "--agent-hard", "random", "--search-pair", "random,random", "--out", str(out)]) == 0
+    text = out.read_text()
+    assert "| random (as hard) vs greedy | 2 |" in text and "| random vs random (mirror) | 1 |" in text
+    assert "2 games per pairing (1 for the search pairing)" in text and "--search-games 1" in text
+
+
 def test_targets_need_the_rate_and_the_games():
     assert Line("jol", "hard", "random", 200, 191, 0, 9, target=0.95).met
     assert not Line("jol", "hard", "random", 200, 189, 2, 9, target=0.95).met
