@@ -4,6 +4,8 @@ of one game's city: which tile lies where, turned how, and what each space is.""
 
 from __future__ import annotations
 
+from itertools import compress
+
 from . import rules as R
 
 N = R.SIZE
@@ -34,6 +36,19 @@ def _neighbours(sq: int) -> list[int]:
 
 
 NEIGHBOURS = [tuple(_neighbours(sq)) for sq in range(SQUARES)]
+# A state keeps, per square, a mask of which of its NEIGHBOURS are occupied (bit i for
+# NEIGHBOURS[sq][i]). NEIGHBOUR_BITS[sq]: each neighbour n of sq with the bit that sq is in n's mask.
+NEIGHBOUR_BITS = [tuple((n, 1 << NEIGHBOURS[n].index(sq)) for n in NEIGHBOURS[sq]) for sq in range(SQUARES)]
+
+
+def occupancy(board: list[int]) -> bytearray:
+    """The neighbour masks of a board (a unit slot or -1 per square)."""
+    masks = bytearray(SQUARES)
+    for sq in range(SQUARES):
+        if board[sq] >= 0:
+            for n, bit in NEIGHBOUR_BITS[sq]:
+                masks[n] |= bit
+    return masks
 
 
 def distance(a: int, b: int) -> int:
@@ -71,29 +86,47 @@ class Layout:
         kind = [POPULATION] * SQUARES
         pop = [0] * SQUARES
         tile_of = [0] * SQUARES
+        size = R.TILE_SIZE
         for slot, (t, quarters) in enumerate(self.placement):
-            grid = rotate(tiles[t].spaces(), quarters)
-            for r in range(R.TILE_SIZE):
-                for c in range(R.TILE_SIZE):
-                    sq = slot_square(slot, r, c)
-                    k, p = grid[r][c]
-                    kind[sq] = KIND_CODE[k]
-                    pop[sq] = p
-                    tile_of[sq] = slot
+            kinds, pops = _turned(tiles[t], quarters)
+            top = slot_square(slot, 0, 0)
+            for r in range(size):
+                sq = top - r * N  # a tile's row is a run of squares on one board row
+                kind[sq:sq + size] = kinds[r]
+                pop[sq:sq + size] = pops[r]
+                tile_of[sq:sq + size] = (slot,) * size
         self.kind = tuple(kind)
         self.pop = tuple(pop)
         self.tile_of = tuple(tile_of)
-        self.temples = tuple(sq for sq in range(SQUARES) if kind[sq] == TEMPLE)
+        squares = range(SQUARES)
+        self.temples = tuple(compress(squares, map(TEMPLE.__eq__, kind)))
         index = [-1] * SQUARES
         for i, sq in enumerate(self.temples):
             index[sq] = i
         self.temple_index = tuple(index)
-        self.towers = tuple(sq for sq in range(SQUARES) if kind[sq] == TOWER)
-        self.catacombs = tuple(sq for sq in range(SQUARES) if kind[sq] == CATACOMB)
-        self.library = next(sq for sq in range(SQUARES) if kind[sq] == LIBRARY)
-        self.market = next(sq for sq in range(SQUARES) if kind[sq] == MARKET)
-        # population spaces (temples included, ruling R-4), richest first
-        self.pop_squares = tuple(sorted((sq for sq in range(SQUARES) if pop[sq] > 0), key=lambda s: -pop[s]))
+        self.towers = tuple(compress(squares, map(TOWER.__eq__, kind)))
+        self.catacombs = tuple(compress(squares, map(CATACOMB.__eq__, kind)))
+        self.library = kind.index(LIBRARY)
+        self.market = kind.index(MARKET)
+        # population spaces (temples included, ruling R-4), richest first (a stable sort:
+        # squares of equal population stay in board order)
+        self.pop_squares = tuple(sorted(compress(squares, pop), key=pop.__getitem__, reverse=True))
+
+
+_TURNED: dict = {}
+
+
+def _turned(tile, quarters: int) -> tuple[tuple, tuple]:
+    """The kind codes and populations of a tile's rows, turned `quarters` times: parsed
+    once per tile and turn, since every new game lays out a city."""
+    key = (tuple(tile.rows), quarters)
+    found = _TURNED.get(key)
+    if found is None:
+        grid = rotate(tile.spaces(), quarters)
+        found = (tuple(tuple(KIND_CODE[k] for k, _ in row) for row in grid),
+                 tuple(tuple(p for _, p in row) for row in grid))
+        _TURNED[key] = found
+    return found
 
 
 def possible_catacombs(tiles) -> list[int]:

@@ -33,6 +33,10 @@ TARGET_NAMES = ("none", "stack", "own_free_temple", "free_temple", "enemy_temple
 STATS = ("attack_dice", "defence_dice", "preach_followers", "allowance", "draw")
 MAX_PLAYERS = 4
 
+# unit flags (the state's per-unit ints)
+VIGIL, ACTED, FRESH, PINNED = 1, 2, 4, 8
+DICE_SHIFT = 4  # bonus dice this turn, in the bits above
+
 
 class DivineOptions(BaseModel):
     model_config = ConfigDict(extra="forbid")
@@ -56,8 +60,13 @@ class Cards:
         self.kinds = [sum(1 << UNIT_WORDS.index(k) for k in c.kinds) for c in cs]
         self.effects = [tuple((e.op, e.amount, e.unit, e.who) for e in c.effects) for c in cs]
         self.move_step = [c.requires == "move_step" for c in cs]
-        # cards offered only on Units they would change (ruling R-11)
+        self.cheapest = min(self.cost, default=0)
+        # cards offered only on Units they would change (ruling R-11): the flags a target
+        # must not have (gaining Vigilance, being pinned) and those it must have (losing it)
         self.checks_flags = [any(e.op in ("gain_vigilance", "lose_vigilance", "pin") for e in c.effects) for c in cs]
+        self.flags_off = [(VIGIL if any(e.op == "gain_vigilance" for e in c.effects) else 0)
+                          | (PINNED if any(e.op == "pin" for e in c.effects) else 0) for c in cs]
+        self.flags_on = [VIGIL if any(e.op == "lose_vigilance" for e in c.effects) else 0 for c in cs]
         self.commandments = [i for i in range(self.n) if self.type[i] == COMMANDMENT]
         self.modifier = [[0] * len(STATS) for _ in cs]
         for i, c in enumerate(cs):
@@ -158,6 +167,13 @@ class DivineGame(Game):
         self.A_reclaim = [lk[("reclaim", (sq,))] for sq in S]
         self.A_assassinate = [{n: lk[("assassinate", (sq, n))] for n in B.NEIGHBOURS[sq]} for sq in S]
         self.A_attack = [{n: lk[("attack", (sq, n))] for n in B.NEIGHBOURS[sq]} for sq in S]
+        # legal-action generation reads these instead of looking actions up neighbour by
+        # neighbour: per square and mask of occupied neighbours (a state's `near`), the steps
+        # to the free ones, in order; per square, each neighbour with its two strikes
+        self.A_steps = [tuple(tuple(lk[("move", (sq, n))] for i, n in enumerate(B.NEIGHBOURS[sq]) if not mask >> i & 1)
+                              for mask in range(1 << len(B.NEIGHBOURS[sq]))) for sq in S]
+        self.A_strikes = [tuple((n, lk[("assassinate", (sq, n))], lk[("attack", (sq, n))]) for n in B.NEIGHBOURS[sq])
+                          for sq in S]
         self.A_convert = [{n: lk[("convert", (sq, n))] for n in B.NEIGHBOURS[sq]} for sq in S]
         self.A_train = [[lk[("train", (k, sq))] for sq in S] for k in (PRIEST, ZEALOT)]
         self.A_play: list = []

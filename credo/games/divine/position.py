@@ -134,6 +134,7 @@ def state_from_position(game, pos: dict):
                     f |= flag
             f |= int(entry.get("bonus_dice", 0)) << 4
             s.flags[u] = f
+        s.near = B.occupancy(s.board)
         s.followers = [int(x) for x in pos.get("followers", s.followers)]
         s.divinity = [int(x) for x in pos.get("divinity", s.divinity)]
 

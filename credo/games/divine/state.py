@@ -1,9 +1,11 @@
 """The Divine state and its forward model (every clause of divine.txt).
 
-The state is flat: one list of 324 ints for the board (a unit slot or -1), per-slot
-lists for the units, per-temple control, per-player numbers, hands as counts per
-card, the deck as a list of card ids, and the stack of cards and abilities waiting
-to resolve. The city layout is fixed at setup and shared by every copy.
+The state is flat: one list of 324 ints for the board (a unit slot or -1), with a
+bytearray `near` of which neighbours of each square are occupied (kept by every
+change to the board, so that moves and strikes are found without looking at each
+neighbour; see board.NEIGHBOUR_BITS), per-slot lists for the units, per-temple
+control, per-player numbers, hands as counts per card, the deck as a list of card
+ids, and the stack of cards and abilities waiting to resolve. The city layout is fixed at setup and shared by every copy.
 """
 
 from __future__ import annotations
@@ -14,26 +16,26 @@ from credo.kernel import EventLog, IllegalAction, ResponseWindow, Rng, State
 
 from . import board as B
 from . import rules as R
-from .game import (AVATAR, COMMANDMENT, INTERVENTION, PRIEST, PRIESTLY, PROPHET, T_ANY_UNIT,
-                   T_COMMANDMENT, T_ENEMY_TEMPLE, T_ENEMY_UNIT, T_FREE_TEMPLE, T_NONE,
-                   T_OPPONENT, T_OWN_FREE_TEMPLE, T_OWN_UNIT, T_STACK, TYPE_RULES, UNIT_NAMES,
-                   UNIT_WORDS, ZEALOT, DivineGame)
+from .game import (ACTED, AVATAR, COMMANDMENT, DICE_SHIFT, FRESH, INTERVENTION, MAX_PLAYERS, PINNED,
+                   PRIEST, PRIESTLY, PROPHET, T_ANY_UNIT, T_COMMANDMENT, T_ENEMY_TEMPLE, T_ENEMY_UNIT,
+                   T_FREE_TEMPLE, T_NONE, T_OPPONENT, T_OWN_FREE_TEMPLE, T_OWN_UNIT, T_STACK,
+                   TYPE_RULES, UNIT_NAMES, UNIT_WORDS, VIGIL, ZEALOT, DivineGame)
 
 SETUP_PRIEST, SETUP_ZEALOT, PLAY, OVER = range(4)
 PHASES = ("setup_priest", "setup_zealot", "play", "over")
 MOVE_STEP, ABILITY_STEP = 0, 1
 STEPS = ("move", "ability")
 
-# unit flags
-VIGIL, ACTED, FRESH, PINNED = 1, 2, 4, 8
-DICE_SHIFT = 4  # bonus dice this turn, in the bits above
-
 # stack items: (kind, player, what, a, b, cancelled)
 CARD, ABIL = 0, 1
 AB_PREACH, AB_ESTABLISH, AB_VIGIL, AB_DESECRATE, AB_ASSASSINATE, AB_ATTACK, AB_CONVERT, AB_TRAIN = range(8)
 ABILITY_WORDS = ("preach", "establish", "vigil", "desecrate", "assassinate", "attack", "convert", "train")
+ABILITY_CODES = {word: code for code, word in enumerate(ABILITY_WORDS)}
+ABILITY_TITLES = tuple(word.capitalize() for word in ABILITY_WORDS)
 ABILITY_RULES = (R.PREACH, R.ESTABLISH, R.VIGILANCE, R.DESECRATE, R.ASSASSINATE, R.ATTACK, R.CONVERT, R.TRAIN)
 MAX_DECISIONS = 400  # ruling R-21
+ONLY = tuple(frozenset((p,)) for p in range(MAX_PLAYERS))  # the visibility of a private event
+SOLO = tuple((p,) for p in range(MAX_PLAYERS))  # to_move, asked several times per decision
 
 STAT_ATTACK, STAT_DEFENCE, STAT_PREACH, STAT_ALLOWANCE, STAT_DRAW = range(5)
 
@@ -45,7 +47,7 @@ def tokens(n: int) -> str:
 class DivineState(State):
     __slots__ = (
         "n", "turn_limit", "phase", "order", "layout", "current", "setup_i", "turn", "step",
-        "allowance", "decisions", "board", "kind", "pos", "flags", "ctrl", "followers", "divinity",
+        "allowance", "decisions", "board", "near", "kind", "pos", "flags", "ctrl", "followers", "divinity",
         "hand", "hsize", "cmds", "deck", "discard", "stack", "window", "winner",
     )
 
@@ -69,6 +71,7 @@ class DivineState(State):
         s.allowance = 0
         s.decisions = 0
         s.board = [-1] * B.SQUARES
+        s.near = bytearray(B.SQUARES)
         units = players * game.per_player
         s.kind = [game.slot_kind[u % game.per_player] for u in range(units)]
         s.pos = [-1] * units
@@ -140,8 +143,8 @@ class DivineState(State):
             return ()
         w = self.window
         if w is not None:
-            return (w.order[w.position],)
-        return (self.current,)
+            return SOLO[w.order[w.position]]
+        return SOLO[self.current]
 
     @property
     def is_over(self) -> bool:
@@ -170,6 +173,7 @@ class DivineState(State):
         s.allowance = self.allowance
         s.decisions = self.decisions
         s.board = self.board[:]
+        s.near = self.near[:]
         s.kind = self.kind[:]
         s.pos = self.pos[:]
         s.flags = self.flags[:]
@@ -274,6 +278,8 @@ class DivineState(State):
     def modifier(self, p: int, stat: int) -> int:
         cards = self.game.cards
         base = p * cards.n
+        if not any(self.cmds[base:base + cards.n]):  # most players have no Commandment in play
+            return 0
         total = 0
         for c in cards.commandments:
             k = self.cmds[base + c]
@@ -296,71 +302,76 @@ class DivineState(State):
         if self.phase == SETUP_ZEALOT:
             home = next(sq for sq in self.layout.temples if self.controller(sq) == player)
             return [g.A_place_zealot[sq] for sq in B.WITHIN3[home] if self.board[sq] < 0]
+        out: list = []
         if self.window is not None:
-            out = self._card_actions(player, True)
+            self._card_actions(player, True, out)
             out.append(g.A_pass)
             return out
-        out: list = []
         if self.decisions >= MAX_DECISIONS:
             out.append(g.A_end)
             return out
         self._unit_actions(player, out)
-        out.extend(self._card_actions(player, False))
+        if self.divinity[player] >= g.cards.cheapest:  # usually not: spare the call
+            self._card_actions(player, False, out)
         out.append(g.A_end)
         return out
 
     def _unit_actions(self, p: int, out: list) -> None:
         g = self.game
-        board, pos, flags, kind, layout = self.board, self.pos, self.flags, self.kind, self.layout
+        board, near, flags, kind, layout = self.board, self.near, self.flags, self.kind, self.layout
         per = g.per_player
+        lo = p * per
         moving = self.step == MOVE_STEP and self.allowance > 0
         can_reclaim = False
-        neighbours, lkind, pop = B.NEIGHBOURS, layout.kind, layout.pop
-        tindex, ctrl = layout.temple_index, self.ctrl
-        catacomb, temple = B.CATACOMB, B.TEMPLE
+        lkind, pop, tindex, ctrl = layout.kind, layout.pop, layout.temple_index, self.ctrl
+        steps, strikes, priestly = g.A_steps, g.A_strikes, PRIESTLY
+        preach, vigil = g.A_preach, g.A_vigil
+        catacomb = B.CATACOMB
         append = out.append
-        for u in range(p * per, (p + 1) * per):
-            sq = pos[u]
+        for u, sq in enumerate(self.pos[lo:lo + per], lo):
             if sq < 0:
                 continue
             f = flags[u]
             if f & FRESH:
                 continue
             if moving and not f & PINNED:
-                row = g.A_move[sq]
-                for n in neighbours[sq]:
-                    if board[n] < 0:
-                        append(row[n])
+                out += steps[sq][near[sq]]
                 if lkind[sq] == catacomb:
+                    row, adjacent = g.A_move[sq], B.NEIGHBOURS[sq]
                     for c in layout.catacombs:
-                        if c != sq and board[c] < 0 and c not in neighbours[sq]:
+                        if c != sq and board[c] < 0 and c not in adjacent:
                             append(row[c])
             if f & ACTED:
                 continue
             k = kind[u]
-            ti = tindex[sq]
-            ctl = ctrl[ti] if ti >= 0 else -1
-            if PRIESTLY[k]:
-                if pop[sq] > 0 and (ctl < 0 or ctl == p):
-                    append(g.A_preach[sq])
-                if lkind[sq] == temple and ctl < 0:
-                    if self.markers_left(p) > 0:
-                        append(g.A_establish[sq])
-                    else:
-                        can_reclaim = True
+            ti = tindex[sq]  # >= 0 on a Temple
+            if priestly[k]:
+                if ti < 0:
+                    if pop[sq] > 0:
+                        append(preach[sq])
+                else:
+                    ctl = ctrl[ti]
+                    if pop[sq] > 0 and (ctl < 0 or ctl == p):
+                        append(preach[sq])
+                    if ctl < 0:
+                        if self.markers_left(p) > 0:
+                            append(g.A_establish[sq])
+                        else:
+                            can_reclaim = True
                 if not f & VIGIL:
-                    append(g.A_vigil[sq])
-                if k == PROPHET:
+                    append(vigil[sq])
+                if k == PROPHET and near[sq]:
                     row = g.A_convert[sq]
-                    for n in neighbours[sq]:
+                    for n in B.NEIGHBOURS[sq]:
                         t = board[n]
                         if t >= 0 and t // per != p and kind[t] <= ZEALOT and self.free_slot(p, kind[t]) >= 0:
                             append(row[n])
             else:
-                if ctl >= 0 and ctl != p:
+                if ti >= 0 and ctrl[ti] >= 0 and ctrl[ti] != p:
                     append(g.A_desecrate[sq])
-                ra, rt = g.A_assassinate[sq], g.A_attack[sq]
-                for n in neighbours[sq]:
+                if not near[sq]:  # no one to strike
+                    continue
+                for n, assassinate, attack in strikes[sq]:
                     t = board[n]
                     if t < 0:
                         continue
@@ -370,16 +381,16 @@ class DivineState(State):
                     tn = tindex[n]
                     if tn >= 0 and ctrl[tn] == owner:
                         continue  # in Sanctuary
-                    if PRIESTLY[kind[t]]:
+                    if priestly[kind[t]]:
                         if k == AVATAR or not flags[t] & VIGIL:
-                            append(ra[n])
+                            append(assassinate)
                     else:
-                        append(rt[n])
+                        append(attack)
         # Temple abilities: Train
         if self.divinity[p] >= R.TRAIN_COST:
-            free_p, free_z = self.free_slot(p, PRIEST) >= 0, self.free_slot(p, ZEALOT) >= 0
             free = [sq for ti, sq in enumerate(layout.temples) if ctrl[ti] == p and board[sq] < 0]
             if free:
+                free_p, free_z = self.free_slot(p, PRIEST) >= 0, self.free_slot(p, ZEALOT) >= 0
                 for trains, ok in ((g.A_train[0], free_p), (g.A_train[1], free_z)):
                     if ok:
                         out += [trains[sq] for sq in free]
@@ -388,36 +399,36 @@ class DivineState(State):
                 if self.ctrl[ti] == p and board[sq] < 0:
                     out.append(g.A_reclaim[sq])
 
-    def _card_actions(self, p: int, responding: bool) -> list:
+    def _card_actions(self, p: int, responding: bool, out: list) -> None:
         g = self.game
         cards = g.cards
         nc = cards.n
         base = p * nc
-        hand = self.hand
-        out: list = []
         if not self.hsize[p]:
-            return out
+            return
         div = self.divinity[p]
-        cost, ctype, ctarget, move_step = cards.cost, cards.type, cards.target, cards.move_step
+        if div < cards.cheapest:  # often so: hands grow long while Divinity stays low
+            return
+        cost, ctype, ctarget, move_step, plays = cards.cost, cards.type, cards.target, cards.move_step, g.A_play
         in_move_step = self.step == MOVE_STEP
-        for c in compress(range(nc), hand[base:base + nc]):  # the cards held, in card order
+        for c in compress(range(nc), self.hand[base:base + nc]):  # the cards held, in card order
             if cost[c] > div:
                 continue
+            t = ctarget[c]
             if responding:
                 if ctype[c] != INTERVENTION:
                     continue
-            elif ctarget[c] == T_STACK or (move_step[c] and not in_move_step):
+            elif t == T_STACK or (move_step[c] and not in_move_step):
                 continue
-            out += self._card_targets(p, c)
-        return out
+            if t == T_NONE or t == T_STACK:  # most cards: one action, no call
+                out.append(plays[c])
+            else:
+                out += self._card_targets(p, c, t)
 
-    def _card_targets(self, p: int, c: int) -> list:
+    def _card_targets(self, p: int, c: int, t: int) -> list:
         g = self.game
         cards = g.cards
-        t = cards.target[c]
         acts = g.A_play[c]
-        if t == T_NONE or t == T_STACK:
-            return [acts]
         layout, board = self.layout, self.board
         if t == T_OWN_FREE_TEMPLE:
             unit = next(e[2] for e in cards.effects[c] if e[0] == "summon")
@@ -439,30 +450,21 @@ class DivineState(State):
         # unit targets, in the order of their squares (the order of the actions)
         mask = cards.kinds[c]
         per = g.per_player
+        lo, hi = p * per, (p + 1) * per
         pos, kind = self.pos, self.kind
         if t == T_OWN_UNIT:
-            units = range(p * per, (p + 1) * per)
+            squares = pos[lo:hi]
         elif t == T_ENEMY_UNIT:
-            units = [u for u in range(self.n * per) if u // per != p]
+            squares = pos[:lo] + pos[hi:]
         else:
-            units = range(self.n * per)
-        check = cards.checks_flags[c]
-        squares = [pos[u] for u in units if pos[u] >= 0 and (mask >> kind[u]) & 1
-                   and (not check or self._unit_effect_matters(c, u))]
+            squares = pos[:]
         squares.sort()
-        return [acts[sq] for sq in squares]
-
-    def _unit_effect_matters(self, c: int, u: int) -> bool:
-        """A card that would change nothing on this Unit is not offered (ruling R-11)."""
-        for op, _amount, _unit, _who in self.game.cards.effects[c]:
-            f = self.flags[u]
-            if op == "gain_vigilance" and f & VIGIL:
-                return False
-            if op == "lose_vigilance" and not f & VIGIL:
-                return False
-            if op == "pin" and f & PINNED:
-                return False
-        return True
+        del squares[:squares.count(-1)]  # the pieces off the board
+        if cards.checks_flags[c]:  # ruling R-11: only Units the card would change
+            off, on, flags = cards.flags_off[c], cards.flags_on[c], self.flags
+            return [acts[sq] for sq in squares for u in (board[sq],)
+                    if (mask >> kind[u]) & 1 and not flags[u] & off and flags[u] & on == on]
+        return [acts[sq] for sq in squares if (mask >> kind[board[sq]]) & 1]
 
     # --- applying actions -----------------------------------------------------------
     def _apply(self, action, player: int) -> None:
@@ -502,7 +504,7 @@ class DivineState(State):
                          (player + 1, B.NAMES[args[0]]), R.R_RECLAIM)
         else:
             u = self.board[args[0]]
-            code = ABILITY_WORDS.index(kind)
+            code = ABILITY_CODES[kind]
             target = self.board[args[1]] if len(args) > 1 else args[0]
             self._declare(player, code, u, target)
 
@@ -539,11 +541,18 @@ class DivineState(State):
         self.kind[u] = kind
         self.pos[u] = sq
         self.board[sq] = u
+        near = self.near
+        for n, bit in B.NEIGHBOUR_BITS[sq]:
+            near[n] |= bit
         self.flags[u] = (FRESH if fresh else 0) | (VIGIL if kind == PROPHET else 0)
         return u
 
     def _remove(self, u: int) -> None:
-        self.board[self.pos[u]] = -1
+        sq = self.pos[u]
+        self.board[sq] = -1
+        near = self.near
+        for n, bit in B.NEIGHBOUR_BITS[sq]:
+            near[n] &= ~bit
         self.pos[u] = -1
         self.flags[u] = 0
 
@@ -552,23 +561,22 @@ class DivineState(State):
         p = self.current
         self.step = MOVE_STEP
         self.decisions = 0
-        flags, pos, kind = self.flags, self.pos, self.kind
-        for u in self.units_of(p):
-            if pos[u] >= 0:
+        flags, kind = self.flags, self.kind
+        per = self.game.per_player
+        for u, sq in enumerate(self.pos[p * per:(p + 1) * per], p * per):
+            if sq >= 0:
                 f = flags[u] & ~(ACTED | FRESH)
-                regains = kind[u] == PROPHET and not f & VIGIL
                 if kind[u] == PROPHET:
+                    if not f & VIGIL:
+                        self.narrate("The Prophet on {} regains Vigilance.", (B.NAMES[sq],), R.R_PROPHET_VIGIL)
                     f |= VIGIL  # ruling R-20
                 flags[u] = f
-                if regains:
-                    self.narrate("The Prophet on {} regains Vigilance.", (B.NAMES[self.pos[u]],),
-                                 R.R_PROPHET_VIGIL)
         self.narrate("Turn {} (round {}): player {}.", (self.turn, self.round(), p + 1), R.TURN)
         # Draw Step
         extra = ""
         draws = 1 + self.modifier(p, STAT_DRAW)
         lib = self.board[self.layout.library]
-        if lib >= 0 and self.owner(lib) == p:
+        if lib >= 0 and lib // per == p:
             draws += 1
             extra = " (one more for the Library)"
         self.narrate("Draw Step: player {} draws {} card{}{}.", (p + 1, draws, "" if draws == 1 else "s", extra), R.DRAW)
@@ -576,7 +584,8 @@ class DivineState(State):
             self._draw_card(p, R.LIBRARY if extra else R.DRAW)
         # Move Step
         dice = self.temples_of(p)
-        rolls = [self.rng.die() for _ in range(dice)]
+        rng = self.rng
+        rolls = [rng.die() for _ in range(dice)]
         bonus = self.modifier(p, STAT_ALLOWANCE)
         self.allowance = max(0, sum(rolls) + bonus)
         if dice:
@@ -601,12 +610,17 @@ class DivineState(State):
         self.hand[p * self.game.cards.n + c] += 1
         self.hsize[p] += 1
         self.narrate("Player {} draws a card.", (p + 1,), rule)
-        self.narrate("You draw {}.", (self.game.cards.names[c],), rule, frozenset((p,)))
+        self.narrate("You draw {}.", (self.game.cards.names[c],), rule, ONLY[p])
 
     def _move(self, a: int, b: int) -> None:
         u = self.board[a]
         self.board[a] = -1
         self.board[b] = u
+        near = self.near
+        for n, bit in B.NEIGHBOUR_BITS[a]:
+            near[n] &= ~bit
+        for n, bit in B.NEIGHBOUR_BITS[b]:
+            near[n] |= bit
         self.pos[u] = b
         self.allowance -= 1
         lost = ""
@@ -617,7 +631,7 @@ class DivineState(State):
         rule = R.CATACOMBS if jump else R.MOVE
         verb = "takes the Catacombs from" if jump else "moves from"
         self.narrate("Player {}'s {} {} {} to {} ({} allowance left){}.",
-                     (self.owner(u) + 1, UNIT_NAMES[self.kind[u]], verb, B.NAMES[a], B.NAMES[b],
+                     (u // self.game.per_player + 1, UNIT_NAMES[self.kind[u]], verb, B.NAMES[a], B.NAMES[b],
                       self.allowance, lost), rule)
 
     def _end_turn(self) -> None:
@@ -625,9 +639,12 @@ class DivineState(State):
         self.narrate("Player {} ends the turn.", (p + 1,), R.END_TURN)
         keep = (1 << DICE_SHIFT) - 1  # dice bonuses last for the turn
         flags = self.flags
-        flags[:] = [f & keep for f in flags]
-        for u in self.units_of(p):
-            flags[u] &= ~PINNED
+        if max(flags) > keep:  # rarely: only a card gives bonus dice
+            flags[:] = [f & keep for f in flags]
+        lo = p * self.game.per_player
+        hi = lo + self.game.per_player
+        if max(flags[lo:hi]) >= PINNED:  # the flags are below 16 now, and PINNED is 8
+            flags[lo:hi] = [f & ~PINNED for f in flags[lo:hi]]
         if self._check_win():
             return
         self.turn += 1
@@ -645,14 +662,21 @@ class DivineState(State):
         p = self.current
         met: dict[int, str] = {}
         towers = self.layout.towers
-        if towers and all(self.board[t] >= 0 and self.owner(self.board[t]) == p for t in towers):
-            met[p] = "Capture"
-        holders = {c for c in self.ctrl if c >= 0}
+        if towers:
+            board, per = self.board, self.game.per_player
+            for t in towers:
+                if board[t] < 0 or board[t] // per != p:
+                    break
+            else:
+                met[p] = "Capture"
+        holders = set(self.ctrl)
+        holders.discard(-1)
         if len(holders) == 1:
             met.setdefault(next(iter(holders)), "Dominance")
-        for q in range(self.n):
-            if self.followers[q] >= R.PREVALENCE_TOKENS:
-                met.setdefault(q, "Prevalence")
+        if max(self.followers) >= R.PREVALENCE_TOKENS:
+            for q in range(self.n):
+                if self.followers[q] >= R.PREVALENCE_TOKENS:
+                    met.setdefault(q, "Prevalence")
         if not met:
             return False
         rules = {"Capture": R.CAPTURE, "Dominance": R.DOMINANCE, "Prevalence": R.PREVALENCE}
@@ -693,11 +717,11 @@ class DivineState(State):
             self.flags[u] = f
             if code in (AB_ASSASSINATE, AB_ATTACK, AB_CONVERT):
                 self.narrate("Player {}'s {} on {} declares {} against {}.",
-                             (p + 1, UNIT_NAMES[self.kind[u]], names[self.pos[u]], ABILITY_WORDS[code].capitalize(),
+                             (p + 1, UNIT_NAMES[self.kind[u]], names[self.pos[u]], ABILITY_TITLES[code],
                               self.unit_name(target)), ABILITY_RULES[code])
             else:
                 self.narrate("Player {}'s {} on {} declares {}.",
-                             (p + 1, UNIT_NAMES[self.kind[u]], names[self.pos[u]], ABILITY_WORDS[code].capitalize()),
+                             (p + 1, UNIT_NAMES[self.kind[u]], names[self.pos[u]], ABILITY_TITLES[code]),
                              ABILITY_RULES[code])
         self._push((ABIL, p, code, u, target, False), p)
 
@@ -889,7 +913,7 @@ class DivineState(State):
                          (p + 1, UNIT_NAMES[u], names[sq]), R.TRAIN)
             return
         if self.pos[u] < 0:
-            self.narrate("{}: the Unit is gone; nothing happens.", (ABILITY_WORDS[code].capitalize(),), R.R_FIZZLE)
+            self.narrate("{}: the Unit is gone; nothing happens.", (ABILITY_TITLES[code],), R.R_FIZZLE)
             return
         sq = self.pos[u]
         word = UNIT_NAMES[self.kind[u]]
@@ -962,6 +986,8 @@ class DivineState(State):
             self.kind[new] = k
             self.pos[new] = tsq
             self.board[tsq] = new
+            for n, bit in B.NEIGHBOUR_BITS[tsq]:
+                self.near[n] |= bit
             self.flags[new] = FRESH | ACTED
             self.narrate("The Prophet on {} converts player {}'s {} on {}: it is now player {}'s.",
                          (names[sq], q + 1, UNIT_NAMES[k], names[tsq], p + 1), R.CONVERT)
