@@ -30,8 +30,19 @@ class Event(NamedTuple):
         return {"text": self.text, "rule": self.rule}
 
 
+def as_event(item: tuple) -> Event:
+    """The Event of a log entry: entries are stored as plain tuples (template, args, rule,
+    visible_to), because building the named tuple costs more than the rest of narrating,
+    and are made Events only when read."""
+    return item if item.__class__ is Event else _new_event(Event, item)
+
+
+_new_event = tuple.__new__
+
+
 class EventLog:
-    """An append-only log shared copy-on-write between a state and its copies."""
+    """An append-only log shared copy-on-write between a state and its copies. Entries may
+    be Events or plain (template, args, rule, visible_to) tuples; reading gives Events."""
 
     __slots__ = ("_items", "_shared")
 
@@ -39,7 +50,7 @@ class EventLog:
         self._items = items if items is not None else []
         self._shared = False
 
-    def append(self, event: Event) -> None:
+    def append(self, event: Event | tuple) -> None:
         if self._shared:
             self._items = list(self._items)
             self._shared = False
@@ -55,10 +66,17 @@ class EventLog:
         return len(self._items)
 
     def __iter__(self):
-        return iter(self._items)
+        return map(as_event, self._items)
 
     def __getitem__(self, i):
-        return self._items[i]
+        if isinstance(i, slice):
+            return [as_event(e) for e in self._items[i]]
+        return as_event(self._items[i])
 
     def visible(self, player: int | None, start: int = 0) -> list[Event]:
-        return [e for e in self._items[start:] if e.visible(player)]
+        out = []
+        for item in self._items[start:]:
+            to = item[3]
+            if to is None or (player is not None and player in to):
+                out.append(as_event(item))
+        return out

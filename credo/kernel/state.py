@@ -17,9 +17,6 @@ from .errors import IllegalAction
 from .events import Event, EventLog
 from .rng import Rng
 
-# building the tuple directly skips the generated NamedTuple constructor: narration is hot
-_new_event = tuple.__new__
-
 
 class Game(ABC):
     """A game with one content set: makes states, parses actions, loads positions."""
@@ -207,7 +204,7 @@ class State(ABC):
         return self.log.visible(player, start)
 
     def narrate(self, template: str, args: tuple, rule: str, visible_to=None) -> None:
-        self.log.append(_new_event(Event, (template, args, rule, visible_to)))
+        self.log.append((template, args, rule, visible_to))  # made an Event when read (events.as_event)
 
     def __str__(self) -> str:
         return f"<{self.game.name} state, to move {self.to_move}>"

@@ -13,7 +13,7 @@ pending decisions (Withering placement, Fidelity Test) answered through `apply`.
 
 from __future__ import annotations
 
-from credo.kernel import Commitments, Event, EventLog, IllegalAction, Rng, State
+from credo.kernel import Commitments, EventLog, IllegalAction, Rng, State
 
 from . import rules as R
 from .content import MALEFIC_NAMES, MALEFICS
@@ -61,7 +61,6 @@ def _pts(n: int) -> str:
     return f"{n} damage"
 
 
-_event = tuple.__new__
 _new_state = object.__new__
 _NONE: list = []  # the empty legal-action list of a fresh copy (never mutated)
 ONLY = tuple(frozenset((p,)) for p in range(4))  # visible_to for one player's private events
@@ -475,12 +474,12 @@ class DogmaState(State):
         return self.agg(sl)[AG_MALIMM]
 
     def narrate(self, template: str, args: tuple, rule: str, visible_to=None) -> None:
-        # the kernel's narrate, inlined: an Event stores the template and its arguments unformatted
+        # the kernel's narrate, inlined: the entry (an Event when read) keeps the template and its arguments
         log = self.log
         if log._shared:
             log._items = list(log._items)
             log._shared = False
-        log._items.append(_event(Event, (template, args, rule, visible_to)))
+        log._items.append((template, args, rule, visible_to))
 
     def cult_slots(self, sl: int) -> int:
         return len(self.cults[sl])
@@ -637,8 +636,8 @@ class DogmaState(State):
                     log._items = list(log._items)
                     log._shared = False
                 items = log._items
-                items.append(_event(Event, ("Player {} places their Order face down.", _NUM[player], R.ORDERS, None)))
-                items.append(_event(Event, ("You place the Order: {}.", (action,), R.ORDERS, ONLY[player])))
+                items.append(("Player {} places their Order face down.", _NUM[player], R.ORDERS, None))
+                items.append(("You place the Order: {}.", (action,), R.ORDERS, ONLY[player]))
             c = self.commit
             if len(c.choices) == len(c.players):  # Commitments.complete, inlined
                 self._advance()
