@@ -86,6 +86,19 @@ def test_event_log_is_copy_on_write():
     assert [e.text for e in other] == ["a", "b"]
 
 
+def test_narrated_entries_are_read_as_events():
+    # states narrate plain tuples (cheaper than the named tuple); every read gives Events
+    log = EventLog()
+    log.append(("Player {} draws.", (1,), "Draw", None))
+    log.append(("You draw {}.", ("x",), "Draw", frozenset({0})))
+    log.append(Event("An event {}.", ("already",), "Other"))
+    assert all(type(e) is Event for e in [*log, log[0], *log[0:2], *log.visible(0)])
+    assert [e.text for e in log] == ["Player 1 draws.", "You draw x.", "An event already."]
+    assert [e.text for e in log.visible(1)] == ["Player 1 draws.", "An event already."]
+    assert [e.text for e in log.visible(None, start=1)] == ["An event already."]
+    assert log[1].rule == "Draw" and log[1].visible_to == frozenset({0}) and log[-1].text == "An event already."
+
+
 def test_event_visibility():
     secret = Event("you drew {}", ("x",), "Draw", frozenset({1}))
     assert secret.visible(1) and not secret.visible(0) and not secret.visible(None)
