@@ -54,6 +54,7 @@ DRAW = 2
 APPEAL_DAMAGE = 30  # section 4, Appeal to Rationality
 CRISIS_DAMAGE = 10  # section 4, Mystical Crisis
 PRIORITY = {"summon": 1, "intervene": 2, "appeal": 2, "cult": 3, "special": 3, "pass": 3}
+_TIMED = frozenset(("cult", "intervene"))  # the Orders whose card may be Swift or Slow
 MAL_ORDER = tuple(1 << i for i in range(len(MALEFICS)))
 
 
@@ -65,6 +66,7 @@ _new_state = object.__new__
 _NONE: list = []  # the empty legal-action list of a fresh copy (never mutated)
 ONLY = tuple(frozenset((p,)) for p in range(4))  # visible_to for one player's private events
 _NUM = tuple((p + 1,) for p in range(4))  # (player number,), the args of many events
+_SOLO = tuple((p,) for p in range(4))  # to_move when one player decides
 
 
 def _put(t: tuple, i: int, v) -> tuple:
@@ -331,7 +333,13 @@ class DogmaState(State):
         if c is None:
             return ()
         ch = c.choices
-        w = tuple(p for p in c.players if p not in ch) if ch else c.players
+        if not ch:
+            w = c.players
+        elif len(ch) == 1 and len(c.players) == 2:  # the duel's second Order
+            a, b = c.players
+            w = _SOLO[b] if a in ch else _SOLO[a]
+        else:
+            w = tuple(p for p in c.players if p not in ch)
         if self.hyst:
             h = tuple(p for p in w if p in self.hyst)
             if h:
@@ -873,48 +881,30 @@ class DogmaState(State):
         choices = self.commit.choices
         self.commit = None
         self.hyst = ()
-        acts = (g.actions[choices[0]], g.actions[choices[1]])
+        a0, a1 = acts = (g.actions[choices[0]], g.actions[choices[1]])
         self.narrate("Orders revealed: player 1 {}, player 2 {}.", acts, R.ORDERS)
         active = self.active
-        self.actor = tuple(active)
-        key = []
-        flags, ags, fmod = self.flags, self.ags, self.fmod
-        for p in (0, 1):
-            k = active[p]
-            act = acts[p]
-            kind = act.kind
-            if k >= 0:
-                sl = p * ARCANA + k
-                ag = self.game.tables.agg[(self.proph[sl], self.relics[sl], False)] if flags[sl] & CANCELLED \
-                    else ags[sl]
-                fer = ag[AG_FERVOR] + 10 * fmod[sl]
-                fer = max(fer, 0)
-                if kind == "cult":
-                    kw = self.game.tables.ckw[self.cults[sl][act.args[0]]]
-                    speed = 1 if kw & SWIFT else -1 if kw & SLOW else 0
-                elif kind == "intervene" and self.di[p]:
-                    kw = self.game.tables.di_kw[self.di[p][0]]
-                    speed = 1 if kw & SWIFT else -1 if kw & SLOW else 0
-                else:
-                    speed = 0
-            else:
-                fer = -1
-                speed = 0
-            key.append((PRIORITY[kind], -speed, -fer))
-        a, b = key
-        if a[0] != b[0]:
-            first = 0 if a[0] < b[0] else 1
+        self.actor = (active[0], active[1])
+        # the three keys in turn, each computed only when the ones before it tie
+        p0, p1 = PRIORITY[a0.kind], PRIORITY[a1.kind]
+        if p0 != p1:
+            first = 0 if p0 < p1 else 1
             why = ("priority", R.R_PRIORITY)
-        elif a[1] != b[1]:
-            first = 0 if a[1] < b[1] else 1
-            why = ("Swift" if key[first][1] < 0 else "Slow", R.KEYWORDS)
-        elif a[2] != b[2]:
-            first = 0 if a[2] < b[2] else 1
-            why = ("higher Fervor", R.ORDERS)
         else:
-            first = 0
-            self.sim = True
-            why = None
+            s0 = self.order_speed(0, a0) if a0.kind in _TIMED else 0
+            s1 = self.order_speed(1, a1) if a1.kind in _TIMED else 0
+            if s0 != s1:
+                first = 0 if s0 > s1 else 1
+                why = ("Swift" if max(s0, s1) > 0 else "Slow", R.KEYWORDS)
+            else:
+                f0 = self.fervor(active[0]) if active[0] >= 0 else -1
+                f1 = self.fervor(ARCANA + active[1]) if active[1] >= 0 else -1
+                if f0 != f1:
+                    first = 0 if f0 > f1 else 1
+                    why = ("higher Fervor", R.ORDERS)
+                else:
+                    first = 0
+                    why = None
         if why is None:
             self.narrate("Equal priority and equal Fervor: the two Orders take effect simultaneously.", (), R.ORDERS)
             self.plan = ((0, acts[0].index, 0), (1, acts[1].index, 0))
@@ -1039,6 +1029,27 @@ class DogmaState(State):
         kind = action.kind
         k = self.actor[p]  # in a simultaneous resolution, the Prophet that was active at the reveal
         sl = p * ARCANA + k if k >= 0 else -1
+        if kind == "cult":  # the most common Order first
+            j = action.args[0]
+            c = self.cults[sl][j]
+            self.known[sl] |= 2 << j
+            kw = t.ckw[c]
+            self.narrate("Cult card {}: player {} reveals and activates {} ({} {}).",
+                         (j + 1, p + 1, t.cult_names[c], t.cult_religion[c], t.ctype_label[c]), R.CULT)
+            if kw & ARDUOUS:
+                self.arduous[p] = self.turn
+                self.narrate("{} is Arduous: player {} cannot use an Arduous card next turn.", (t.cult_names[c], p + 1),
+                             R.KEYWORDS)
+            self.cur = (p, sl, j, t.cult_plan[c][j], t.cult_names[c], 0)
+            self.ei = 0
+            fid = t.cfid[c]
+            if fid:
+                q = self.tgt[p]  # 2 vs 2: the opponent named by the Target token (ruling D-25)
+                tester, chooser = (p, q) if fid == "trigger" else (q, p)
+                self.test = (Commitments((tester, chooser)), (tester, fid, chooser))
+                self.narrate("Fidelity Test: player {} chooses a path in secret and player {} names one.",
+                             (chooser + 1, tester + 1), R.FIDELITY if self.np == 2 else R.R_FIDELITY4)
+            return
         if kind == "pass":
             self.narrate("Player {} passes: no Order can be used.", (p + 1,), R.R_PASS)
             self.ri += 1
@@ -1089,27 +1100,6 @@ class DogmaState(State):
                 HANDLERS[ab.handler](self, p, sl)
             self.cur = (p, sl, -1, ops, label, 0)
             self.ei = 0
-            return
-        # a Cult card
-        j = action.args[0]
-        c = self.cults[sl][j]
-        self.known[sl] |= 2 << j
-        kw = t.ckw[c]
-        self.narrate("Cult card {}: player {} reveals and activates {} ({} {}).",
-                     (j + 1, p + 1, t.cult_names[c], t.cult_religion[c], t.ctype_label[c]), R.CULT)
-        if kw & ARDUOUS:
-            self.arduous[p] = self.turn
-            self.narrate("{} is Arduous: player {} cannot use an Arduous card next turn.", (t.cult_names[c], p + 1),
-                         R.KEYWORDS)
-        self.cur = (p, sl, j, t.cult_plan[c][j], t.cult_names[c], 0)
-        self.ei = 0
-        fid = t.cfid[c]
-        if fid:
-            q = self.tgt[p]  # 2 vs 2: the opponent named by the Target token (ruling D-25)
-            tester, chooser = (p, q) if fid == "trigger" else (q, p)
-            self.test = (Commitments((tester, chooser)), (tester, fid, chooser))
-            self.narrate("Fidelity Test: player {} chooses a path in secret and player {} names one.",
-                         (chooser + 1, tester + 1), R.FIDELITY if self.np == 2 else R.R_FIDELITY4)
 
     def _finish_test(self) -> None:
         c, (tester, fid, chooser) = self.test
