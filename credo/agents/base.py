@@ -19,25 +19,24 @@ class Agent(ABC):
         """One of `view.legal_actions`."""
 
 
-HARD_SECONDS = 1.5  # the hard level answers within this (plus one iteration or one plan)
+LEVEL_SECONDS = 1.5  # every level answers within this (plus one iteration or one plan)
 
 
-class HardAgent(Agent):
-    """The `hard` level: the strongest agent measured for the game being played, which each
-    game names (`Game.hard_agent`), with a cap of HARD_SECONDS a decision."""
+class LevelAgent(Agent):
+    """A difficulty level (`easy`, `medium`, `hard`): the agent each game names for it
+    (`Game.levels`, measured per game in docs/agents.md), capped at LEVEL_SECONDS a decision."""
 
-    name = "hard"
-
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: int = 0, level: str = "hard") -> None:
         super().__init__(seed)
+        self.level = self.name = level
         self.inner: Agent | None = None
         self.inner_for: str | None = None
 
     def choose(self, view: PlayerView) -> Action:
         if self.inner_for != view.game.name:
-            self.inner = make_agent(view.game.hard_agent, self.seed)
-            if getattr(self.inner, "seconds", HARD_SECONDS) is None:
-                self.inner.seconds = HARD_SECONDS
+            self.inner = make_agent(view.game.levels[self.level], self.seed)
+            if getattr(self.inner, "seconds", LEVEL_SECONDS) is None:
+                self.inner.seconds = LEVEL_SECONDS
             self.inner_for = view.game.name
         return self.inner.choose(view)
 
@@ -52,6 +51,7 @@ def _registry() -> dict[str, Callable[[int], Agent]]:
         "random": RandomAgent,
         "greedy": GreedyAgent,
         "planner": PlannerAgent,
+        "planner-turn": lambda seed: PlannerAgent(seed, reply_depth=0),  # to the end of its own turn only
         # search by budget: mcts-N runs N iterations a move (any N: mcts-500), mcts 1000
         "mcts": lambda seed: MctsAgent(seed, iterations=1000),
         "mcts-200": lambda seed: MctsAgent(seed, iterations=200),
@@ -61,10 +61,10 @@ def _registry() -> dict[str, Callable[[int], Agent]]:
         "ismcts": lambda seed: IsmctsAgent(seed, iterations=1000),
         "ismcts-200": lambda seed: IsmctsAgent(seed, iterations=200),
         "ismcts-3000": lambda seed: IsmctsAgent(seed, iterations=3000),
-        # difficulty levels a person chooses by name
-        "easy": GreedyAgent,
-        "medium": lambda seed: MctsAgent(seed, iterations=400),
-        "hard": HardAgent,
+        # difficulty levels a person chooses by name: each game says which agent plays each
+        "easy": lambda seed: LevelAgent(seed, "easy"),
+        "medium": lambda seed: LevelAgent(seed, "medium"),
+        "hard": lambda seed: LevelAgent(seed, "hard"),
     }
 
 

@@ -29,8 +29,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from credo import games
-from credo.agents import HardAgent, PlannerAgent, make_agent
-from credo.agents.base import HARD_SECONDS
+from credo.agents import LevelAgent, PlannerAgent, make_agent
+from credo.agents.base import LEVEL_SECONDS
 from credo.agents.mcts import MctsAgent
 
 from .tournament import GameResult, tournament, wilson
@@ -158,13 +158,15 @@ def describe_agent(name: str) -> str:
     """An agent's kind and budget, read from the agent the registry makes."""
     agent = make_agent(name)
     kind = type(agent).__name__
-    if isinstance(agent, HardAgent):
-        return (f"The level each game fills with its strongest measured agent ({kind}), at most {HARD_SECONDS:g} s a "
-                "decision: " + ", ".join(f"{g} `{games.load(g).hard_agent}`" for g in games.names()))
+    if isinstance(agent, LevelAgent):
+        return (f"The level `{agent.level}`, played by the agent each game names ({kind}), at most {LEVEL_SECONDS:g} s "
+                "a decision: " + ", ".join(f"{g} `{games.load(g).levels[agent.level]}`" for g in games.names()))
     if isinstance(agent, PlannerAgent):
+        reply = (f" and through the reply (at most {agent.reply_depth})" if agent.reply_depth
+                 else " (not through the reply)")
         return (f"{kind}: the {agent.candidates} best actions by one-step evaluation, each played on greedily to the "
-                f"end of its turn (at most {agent.own_depth} actions) and through the reply (at most "
-                f"{agent.reply_depth}), over {agent.samples} sampled worlds; at most {agent.seconds:g} s")
+                f"end of its turn (at most {agent.own_depth} actions){reply}, over {agent.samples} sampled worlds; "
+                f"at most {agent.seconds:g} s")
     if isinstance(agent, MctsAgent):
         if agent.iterations is None:
             budget = f"{agent.seconds:g} s a move (time-bound: depends on the machine and its load)"
@@ -255,7 +257,8 @@ def render(report: StrengthReport, command: str) -> str:
         game = games.load(name)
         out += ["", f"## {name}: {game.title}", "",
                 f"Options: `{game.options()}`; search pairing: {' vs '.join(report.search_pairs[name])}"
-                + (f"; `hard` plays `{game.hard_agent}` ({describe_agent(game.hard_agent)})." if not stand_in else "."),
+                + (f"; `hard` plays `{game.levels['hard']}` ({describe_agent(game.levels['hard'])})."
+                   if not stand_in else "."),
                 "",
                 "| pairing | games | wins | draws | losses | win rate of the first (95% CI) | target | met | time |",
                 "| --- | --- | ---: | ---: | ---: | --- | --- | --- | ---: |"]

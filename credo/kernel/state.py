@@ -72,9 +72,9 @@ class Game(ABC):
     # side: a player, or a team seated alternately) and side 1 gets minus side 0's value
     two_sided_evaluation: ClassVar[bool] = False
 
-    # the agent (a registry name, credo.agents) the `hard` level plays in this game: the
-    # strongest measured here that answers within the level's time (docs/agents.md)
-    hard_agent: ClassVar[str] = "mcts"
+    # the agent (a registry name, credo.agents) each difficulty level plays in this game,
+    # measured here (docs/agents.md): hard is the strongest that answers within the time
+    levels: ClassVar[dict[str, str]] = {"easy": "greedy", "medium": "mcts-400", "hard": "mcts"}
 
     def evaluate_all(self, state: "State") -> list[float]:
         """`evaluate` for every player, computed once when the evaluation is two-sided."""

@@ -36,11 +36,14 @@ def test_agents_are_reproducible():
     assert MctsAgent(5, iterations=150).choose(view) is MctsAgent(5, iterations=150).choose(view)
 
 
-def test_the_medium_level_searches():
-    state = midgame()
+def test_the_medium_level_searches_where_its_game_says_so():
+    game = load("jol")
+    state = game.new(3)
+    while len(state.legal_actions(state.to_move[0])) < 2:
+        state.apply(state.legal_actions(state.to_move[0])[0], state.to_move[0])
     agent = make_agent("medium", 1)
     agent.choose(PlayerView(state, state.to_move[0]))
-    assert agent.last_iterations == 400
+    assert game.levels["medium"] == "mcts-400" and agent.inner.last_iterations == 400
 
 
 def test_search_mixes_its_simultaneous_choices():

@@ -9,7 +9,7 @@ import pytest
 from pydantic import BaseModel
 
 from credo import games
-from credo.agents import GreedyAgent, HardAgent, PlannerAgent, is_agent, make_agent
+from credo.agents import GreedyAgent, LevelAgent, PlannerAgent, is_agent, make_agent
 from credo.agents.mcts import MctsAgent
 from credo.kernel import ActionSpace, Game, IllegalAction, PlayerView, Rng, State
 
@@ -130,7 +130,7 @@ def test_the_planner_is_reproducible():
 
 
 @pytest.mark.parametrize("name", games.names())
-def test_hard_plays_the_agent_its_game_names_within_its_time(name):
+def test_each_level_plays_the_agent_its_game_names_within_its_time(name):
     game = games.load(name)
     state = game.new(2)
     rng = Rng(2)
@@ -140,14 +140,24 @@ def test_hard_plays_the_agent_its_game_names_within_its_time(name):
         p = state.to_move[0]
         state.apply(game.rollout_action(state, p, rng), p)
     player = state.to_move[0]
-    hard = make_agent("hard", 1)
-    assert isinstance(hard, HardAgent)
-    start = time.perf_counter()
-    action = hard.choose(PlayerView(state, player))
-    assert time.perf_counter() - start < 2.0
-    assert action in state.legal_actions(player)
-    assert type(hard.inner) is type(make_agent(game.hard_agent))
-    assert hard.inner.seconds is not None, "hard answers within its time, whatever the budget"
+    assert set(game.levels) == {"easy", "medium", "hard"}
+    for level in ("easy", "medium", "hard"):
+        agent = make_agent(level, 1)
+        assert isinstance(agent, LevelAgent) and agent.name == level
+        start = time.perf_counter()
+        action = agent.choose(PlayerView(state, player))
+        assert time.perf_counter() - start < 2.0
+        assert action in state.legal_actions(player)
+        named = make_agent(game.levels[level])
+        assert type(agent.inner) is type(named)
+        assert getattr(agent.inner, "iterations", None) == getattr(named, "iterations", None)
+        assert getattr(agent.inner, "seconds", 0) is not None, "a level answers within its time, whatever the budget"
+
+
+def test_in_dirge_the_levels_climb_from_greedy_through_the_planners():
+    levels = games.load("dirge").levels
+    assert (levels["easy"], levels["medium"], levels["hard"]) == ("greedy", "planner-turn", "planner")
+    assert make_agent("planner-turn").reply_depth == 0 < make_agent("planner").reply_depth
 
 
 def test_search_budgets_by_name():
