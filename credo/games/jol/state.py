@@ -242,31 +242,42 @@ class JolState(State):
 
     def stats(self, i: int, role: int = 0) -> list[int]:
         """All three stats of a Cogum now ([DET, HRT, SPRT]), in one pass over its modifiers."""
+        # written out without comprehensions: this is the search's hottest function (evaluation,
+        # rollouts and combat all read it)
         t = self.game.tables
         c = self.card[i]
-        printed = t.stats[c]
+        det, hrt, sprt = t.stats[c]
         buff = self.buff
-        values = [printed[k] + buff.get(3 * i + k, 0) for k in range(3)]
+        if buff:
+            get, b = buff.get, 3 * i
+            det += get(b, 0)
+            hrt += get(b + 1, 0)
+            sprt += get(b + 2, 0)
+        values = [det, hrt, sprt]
         z = self.zone[i]
         lane = z - LANE0 if LANE0 <= z < MANIFEST else -1
         for st, amount, r, lanes in t.self_mods[c]:
             if (r == 0 or r == role) and (lanes == 0b111 or (lane >= 0 and lanes >> lane & 1)):
                 values[st] += amount
-        zone, owner, card = self.zone, self.owner, self.card
-        me = owner[i]
         if lane >= 0 and t.has_aura:
+            zone, owner, card, aura_mods = self.zone, self.owner, self.card, t.aura_mods
+            me = owner[i]
             fbit, vbit = 1 << t.faith[c], 1 << t.virtue[c]
             for j in range(self.nxt):
-                if j != i and zone[j] == z and owner[j] == me:
-                    for st, amount, r, lanes, fm, vm in t.aura_mods[card[j]]:
+                if zone[j] == z and j != i and owner[j] == me:
+                    for st, amount, r, lanes, fm, vm in aura_mods[card[j]]:
                         if (r == 0 or r == role) and lanes >> lane & 1 and fm & fbit and vm & vbit:
                             values[st] += amount
-        lhost = -2 - lane if lane >= 0 else -99
-        for j, h in self.host.items():
-            if h == i or (h == lhost and owner[j] == me):
-                for st, amount in t.modifiers[card[j]]:
-                    values[st] += amount
-        return [v if v > 0 else 0 for v in values]
+        if self.host:
+            owner, card = self.owner, self.card
+            me = owner[i]
+            lhost = -2 - lane if lane >= 0 else -99
+            for j, h in self.host.items():
+                if h == i or (h == lhost and owner[j] == me):
+                    for st, amount in t.modifiers[card[j]]:
+                        values[st] += amount
+        det, hrt, sprt = values
+        return [det if det > 0 else 0, hrt if hrt > 0 else 0, sprt if sprt > 0 else 0]
 
     def name(self, i: int) -> str:
         return f"{self.game.tables.names[self.card[i]]} ({self.game.card_name(i)})"
