@@ -92,6 +92,7 @@ class Tables:
             self.aura_mods.append(tuple(aura))
             self.skill_triggers.append(trig)
         self.has_aura = any(self.aura_mods)
+        self.aura_cards = tuple(c for c, mods in enumerate(self.aura_mods) if mods)
         ncog = len(content.cogum)
         self.target = [T_NONE] * ncog + [TARGETS.index(c.target) for c in content.capacities]
         self.faith_filter = [0b11] * ncog + [_mask(c.faith, FAITHS) or 0b11 for c in content.capacities]

@@ -260,14 +260,19 @@ class JolState(State):
             if (r == 0 or r == role) and (lanes == 0b111 or (lane >= 0 and lanes >> lane & 1)):
                 values[st] += amount
         if lane >= 0 and t.has_aura:
-            zone, owner, card, aura_mods = self.zone, self.owner, self.card, t.aura_mods
+            # few cards have an aura: find their copies with list.count/index (a C loop) rather than
+            # looking at every card drawn
+            zone, owner, card = self.zone, self.owner, self.card
             me = owner[i]
             fbit, vbit = 1 << t.faith[c], 1 << t.virtue[c]
-            for j in range(self.nxt):
-                if zone[j] == z and j != i and owner[j] == me:
-                    for st, amount, r, lanes, fm, vm in aura_mods[card[j]]:
-                        if (r == 0 or r == role) and lanes >> lane & 1 and fm & fbit and vm & vbit:
-                            values[st] += amount
+            for aura in t.aura_cards:
+                j = -1
+                for _ in range(card.count(aura)):
+                    j = card.index(aura, j + 1)
+                    if zone[j] == z and j != i and owner[j] == me:
+                        for st, amount, r, lanes, fm, vm in t.aura_mods[aura]:
+                            if (r == 0 or r == role) and lanes >> lane & 1 and fm & fbit and vm & vbit:
+                                values[st] += amount
         if self.host:
             owner, card = self.owner, self.card
             me = owner[i]
