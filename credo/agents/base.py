@@ -52,15 +52,11 @@ def _registry() -> dict[str, Callable[[int], Agent]]:
         "greedy": GreedyAgent,
         "planner": PlannerAgent,
         "planner-turn": lambda seed: PlannerAgent(seed, reply_depth=0),  # to the end of its own turn only
-        # search by budget: mcts-N runs N iterations a move (any N: mcts-500), mcts 1000
+        # search: 1000 iterations a move; mcts-N (any N, see _budgeted) for another budget
         "mcts": lambda seed: MctsAgent(seed, iterations=1000),
-        "mcts-200": lambda seed: MctsAgent(seed, iterations=200),
-        "mcts-3000": lambda seed: MctsAgent(seed, iterations=3000),
         # the same search named for hidden-information games: information-set MCTS,
         # a world determinised from the view every iteration
         "ismcts": lambda seed: IsmctsAgent(seed, iterations=1000),
-        "ismcts-200": lambda seed: IsmctsAgent(seed, iterations=200),
-        "ismcts-3000": lambda seed: IsmctsAgent(seed, iterations=3000),
         # difficulty levels a person chooses by name: each game says which agent plays each
         "easy": lambda seed: LevelAgent(seed, "easy"),
         "medium": lambda seed: LevelAgent(seed, "medium"),

@@ -17,8 +17,8 @@ Every iteration, in every game, runs on a fresh `view.sample_world`: the hidden 
 world's rng) are resampled. In a perfect-information game this only samples chance;
 in a game with hidden information it is determinised information-set MCTS.
 
-Agents by name (`credo.agents.make_agent`): `mcts`, `mcts-200`, `mcts-3000` (1000, 200,
-3000 iterations a move), and `ismcts`, `ismcts-200`, `ismcts-3000`, the same budgets
+Agents by name (`credo.agents.make_agent`): `mcts` (1000 iterations a move) and `mcts-N`
+(N iterations, e.g. `mcts-200`), and `ismcts`, `ismcts-N`, the same budgets
 under the name of what the search does in hidden-information games: an `IsmctsAgent`
 is an MctsAgent that says so, explicitly determinising every iteration; with the same
 seed and budget both choose the same actions.

@@ -159,6 +159,13 @@ def _names(text: str | None) -> list[str] | None:
     return [n.strip() for n in text.split(",") if n.strip()] if text else None
 
 
+def _agent(name: str) -> str:
+    if not is_agent(name):
+        raise argparse.ArgumentTypeError(f"unknown agent {name!r}; the agents are: {', '.join(agent_names())} "
+                                         "(and mcts-N, ismcts-N for N iterations a move)")
+    return name
+
+
 def cmd_report_agents(args, console: Console) -> int:
     from rich.progress import Progress
 
@@ -220,7 +227,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("play", help="play a game in the terminal")
     p.add_argument("game", nargs="?", choices=games.names(), help="the game (asked if omitted)")
-    p.add_argument("--vs", default="greedy", choices=agent_names(), help="the computer's agent")
+    p.add_argument("--vs", default="greedy", type=_agent, help="the computer's agent: a level (easy, medium, "
+                   "hard) or " + ", ".join(agent_names()) + ", mcts-N")
     p.add_argument("--seat", type=int, default=1, help="your seat against the computer (1 = first)")
     p.add_argument("--hotseat", action="store_true", help="two humans at one keyboard")
     p.add_argument("--seed", type=int, default=None, help="seed of the game (random if omitted)")

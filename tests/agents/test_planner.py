@@ -166,3 +166,10 @@ def test_search_budgets_by_name():
     assert is_agent("mcts-5") and not is_agent("mcts-0") and not is_agent("mcts-x") and not is_agent("planner-3")
     with pytest.raises(KeyError):
         make_agent("mcts-0")
+    from argparse import ArgumentTypeError
+
+    from credo.interfaces.cli import _agent
+
+    assert _agent("mcts-50") == "mcts-50" and _agent("hard") == "hard"
+    with pytest.raises(ArgumentTypeError):
+        _agent("mcts-")

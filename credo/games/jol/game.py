@@ -91,7 +91,6 @@ class Tables:
             self.self_mods.append(tuple(own))
             self.aura_mods.append(tuple(aura))
             self.skill_triggers.append(trig)
-        self.has_aura = any(self.aura_mods)
         self.aura_cards = tuple(c for c, mods in enumerate(self.aura_mods) if mods)
         ncog = len(content.cogum)
         self.target = [T_NONE] * ncog + [TARGETS.index(c.target) for c in content.capacities]

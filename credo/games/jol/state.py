@@ -259,7 +259,7 @@ class JolState(State):
         for st, amount, r, lanes in t.self_mods[c]:
             if (r == 0 or r == role) and (lanes == 0b111 or (lane >= 0 and lanes >> lane & 1)):
                 values[st] += amount
-        if lane >= 0 and t.has_aura:
+        if lane >= 0 and t.aura_cards:
             # few cards have an aura: find their copies with list.count/index (a C loop) rather than
             # looking at every card drawn
             zone, owner, card = self.zone, self.owner, self.card
