@@ -3,6 +3,7 @@ and the entry points that make states."""
 
 from __future__ import annotations
 
+from functools import cached_property
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -220,9 +221,15 @@ class DirgeGame(Game):
         return describe(self, action)
 
     def evaluate(self, state, player: int) -> float:
+        return self._evaluation(state, player)
+
+    @cached_property
+    def _evaluation(self):
+        # imported on first use (evaluation.py imports this module); kept, as the planner
+        # and greedy play call it for every action they weigh
         from .evaluation import evaluate
 
-        return evaluate(state, player)
+        return evaluate
 
     def rollout_action(self, state, player: int, rng):
         from .heuristics import rollout_action
