@@ -17,6 +17,7 @@ the command, the machine and the agents' budgets; another agent can stand in for
 
 from __future__ import annotations
 
+import json
 import os
 import platform
 import shlex
@@ -24,7 +25,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -68,6 +69,20 @@ class Line:
 
 
 @dataclass
+class Run:
+    """One `credo report-agents` invocation: a report is measured in one run, or merged
+    from several (one per game list, say) run on the same settings."""
+
+    command: str
+    games: list[str]
+    started: datetime = field(default_factory=lambda: datetime.now(UTC))
+    seconds: float = 0.0
+    commit: str | None = None
+    machine: str = ""
+    python: str = ""
+
+
+@dataclass
 class StrengthReport:
     games_per_pairing: int
     jobs: int
@@ -77,8 +92,15 @@ class StrengthReport:
     backend: str = "process"
     search_games: int | None = None
     lines: list[Line] = field(default_factory=list)
-    started: datetime = field(default_factory=lambda: datetime.now(UTC))
-    seconds: float = 0.0
+    runs: list[Run] = field(default_factory=list)
+
+    @property
+    def started(self) -> datetime:
+        return min(run.started for run in self.runs)
+
+    @property
+    def seconds(self) -> float:
+        return sum(run.seconds for run in self.runs)
 
     def agents(self) -> list[str]:
         seen: dict[str, None] = {}
@@ -118,12 +140,16 @@ def count(results: list[GameResult], first: str, second: str, players: int) -> t
 def measure(games_list: list[str] | None = None, games_per_pairing: int = MIN_GAMES, jobs: int = 1,
             seed: int = 0, agent_hard: str = "hard", search: tuple[str, str] | None = None,
             backend: str = "process", address: str | None = None, search_games: int | None = None,
-            progress: Callable[[str, int, int], None] | None = None) -> StrengthReport:
+            progress: Callable[[str, int, int], None] | None = None, command: str = "") -> StrengthReport:
     """Play every pairing of every game (default: all of them) and count the results.
-    `search` replaces the per-game search pairing; `progress(label, done, total)`."""
+    `search` replaces the per-game search pairing; `progress(label, done, total)`;
+    `command` is the command line that repeats the run, kept in the report."""
     names = list(games_list or games.names())
     report = StrengthReport(games_per_pairing, jobs, seed, agent_hard,
                             {g: search or search_pair(g) for g in names}, backend, search_games)
+    run_record = Run(command, names, commit=_commit(), machine=machine(),
+                     python=f"Python {platform.python_version()}, credo {_version()}")
+    report.runs.append(run_record)
     plan = []
     for name in names:
         plan.append((name, agent_hard, "random", TARGETS["random"], "hard", games_per_pairing))
@@ -150,8 +176,53 @@ def measure(games_list: list[str] | None = None, games_per_pairing: int = MIN_GA
             run()
     else:
         run()
-    report.seconds = time.perf_counter() - start
+    run_record.seconds = time.perf_counter() - start
     return report
+
+
+def save(report: StrengthReport, path: Path) -> None:
+    """The measured results as JSON, to merge with other runs' later (`merge`)."""
+    data = asdict(report)
+    for run in data["runs"]:
+        run["started"] = run["started"].isoformat()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(data, indent=1) + "\n")
+
+
+def load(path: Path) -> StrengthReport:
+    try:
+        data = json.loads(path.read_text())
+        runs = [Run(**{**run, "started": datetime.fromisoformat(run["started"])}) for run in data.pop("runs")]
+        lines = [Line(**line) for line in data.pop("lines")]
+        pairs = {name: tuple(pair) for name, pair in data.pop("search_pairs").items()}
+        return StrengthReport(**data, search_pairs=pairs, lines=lines, runs=runs)
+    except (OSError, ValueError, KeyError, TypeError) as e:
+        raise ValueError(f"{path}: not a saved strength report ({e})") from e
+
+
+SHARED = ("games_per_pairing", "seed", "agent_hard", "search_games")  # what merged runs must agree on
+
+
+def merge(parts: list[StrengthReport]) -> StrengthReport:
+    """One report from runs that measured different games with the same settings."""
+    first = parts[0]
+    for part in parts[1:]:
+        for name in SHARED:
+            if getattr(part, name) != getattr(first, name):
+                raise ValueError(f"the runs differ in {name}: {getattr(first, name)!r} and {getattr(part, name)!r}")
+    seen: set[str] = set()
+    for part in parts:
+        again = seen & set(part.search_pairs)
+        if again:
+            raise ValueError(f"{', '.join(sorted(again))} measured in more than one run")
+        seen |= set(part.search_pairs)
+    merged = StrengthReport(first.games_per_pairing, first.jobs, first.seed, first.agent_hard, {},
+                            first.backend, first.search_games)
+    for part in parts:
+        merged.search_pairs.update(part.search_pairs)
+        merged.lines += part.lines
+        merged.runs += part.runs
+    return merged
 
 
 def describe_agent(name: str) -> str:
@@ -214,21 +285,35 @@ def _pct(x: float) -> str:
     return f"{100 * x:.1f}%"
 
 
-def render(report: StrengthReport, command: str) -> str:
+def _run_header(report: StrengthReport) -> list[str]:
+    if len(report.runs) == 1:
+        [run] = report.runs
+        return [
+            f"- Date: {run.started:%Y-%m-%d %H:%M} UTC; the run took {_duration(run.seconds)}",
+            f"- Command: `{run.command}`",
+            (f"- Machine: {run.machine}; {report.jobs} parallel job{'s' if report.jobs != 1 else ''}"
+             f" ({report.backend} backend)"),
+            f"- {run.python}{f' (commit {run.commit})' if run.commit else ''}",
+        ]
+    out = [(f"- Measured in {len(report.runs)} runs (`credo report-agents --merge` joined their saved results),"
+            f" {_duration(report.seconds)} in all:")]
+    for run in report.runs:
+        out.append(f"  - {', '.join(run.games)}: `{run.command}`, {run.started:%Y-%m-%d %H:%M} UTC,"
+                   f" {_duration(run.seconds)}; {run.python}{f' (commit {run.commit})' if run.commit else ''};"
+                   f" {run.machine}")
+    return out
+
+
+def render(report: StrengthReport) -> str:
     hard = report.agent_hard
     stand_in = hard != "hard"
-    commit = _commit()
     out = [
         "# Agent strength",
         "",
         "Generated by `credo report-agents` (`make strength` regenerates this file). Every number",
-        "below is what this run measured; nothing is filled in by hand.",
+        "below is what the run stated here measured; nothing is filled in by hand.",
         "",
-        f"- Date: {report.started:%Y-%m-%d %H:%M} UTC; the run took {_duration(report.seconds)}",
-        f"- Command: `{command}`",
-        (f"- Machine: {machine()}; {report.jobs} parallel job{'s' if report.jobs != 1 else ''}"
-         f" ({report.backend} backend)"),
-        f"- Python {platform.python_version()}, credo {_version()}{f' (commit {commit})' if commit else ''}",
+        *_run_header(report),
         (f"- Seed {report.seed}; {report.games_per_pairing} games per pairing"
          + (f" ({report.search_games} for the search pairing)" if report.search_games else "")
          + ", seats alternating; each game with its default options"),
@@ -298,7 +383,8 @@ def _version() -> str:
 
 def command_line(games_per_pairing: int, jobs: int, seed: int, out: Path, games_list: list[str] | None,
                  agent_hard: str, search: tuple[str, str] | None, backend: str = "process",
-                 address: str | None = None, search_games: int | None = None) -> str:
+                 address: str | None = None, search_games: int | None = None,
+                 save_results: str | None = None) -> str:
     """The `credo report-agents` command that repeats a run, every setting spelled out."""
     argv = ["credo", "report-agents", "--games", str(games_per_pairing), "--jobs", str(jobs),
             "--seed", str(seed), "--out", str(out)]
@@ -314,4 +400,6 @@ def command_line(games_per_pairing: int, jobs: int, seed: int, out: Path, games_
         argv += ["--address", address]
     elif backend != "process":
         argv += ["--backend", backend]
+    if save_results:
+        argv += ["--save-results", save_results]
     return shlex.join(argv)

@@ -171,6 +171,13 @@ def cmd_report_agents(args, console: Console) -> int:
 
     from credo.arena import report
 
+    out = Path(args.out)
+    if args.merge:
+        try:
+            result = report.merge([report.load(Path(path)) for path in _names(args.merge)])
+        except ValueError as e:
+            raise SystemExit(f"--merge: {e}") from None
+        return _write_report(result, out, console)
     games_list = _names(args.games_list)
     for name in games_list or []:
         _load_game(name, None)
@@ -185,20 +192,27 @@ def cmd_report_agents(args, console: Console) -> int:
     if args.games < 1 or args.jobs < 1 or (args.search_games is not None and args.search_games < 1):
         raise SystemExit("--games, --search-games and --jobs must be at least 1")
     backend = _backend(args)
-    out = Path(args.out)
     command = report.command_line(args.games, args.jobs, args.seed, out, games_list, args.agent_hard,
-                                  tuple(search) if search else None, backend, args.address, args.search_games)
+                                  tuple(search) if search else None, backend, args.address, args.search_games,
+                                  args.save_results)
     with Progress(console=console, transient=True) as progress:
         task = progress.add_task("strength report", total=None)
         result = report.measure(games_list, args.games, args.jobs, args.seed, args.agent_hard,
                                 tuple(search) if search else None, backend, args.address,
                                 search_games=args.search_games, progress=lambda label, done, total: progress.update(
-                                    task, description=label, completed=done, total=total))
+                                    task, description=label, completed=done, total=total), command=command)
+    if args.save_results:
+        report.save(result, Path(args.save_results))
+    return _write_report(result, out, console)
+
+
+def _write_report(result, out: Path, console: Console) -> int:
+    from credo.arena import report
+
     out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(report.render(result, command))
+    out.write_text(report.render(result))
     met = [line.met for line in result.lines if line.met is not None]
-    console.print(f"{len(result.lines)} pairings measured; targets met {sum(met)} of {len(met)}; "
-                  f"report written to {out}")
+    console.print(f"{len(result.lines)} pairings; targets met {sum(met)} of {len(met)}; report written to {out}")
     return 0
 
 
@@ -278,6 +292,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--backend", choices=("process", "ray"), default=None,
                    help="where the games run: local processes (the default) or Ray tasks")
     p.add_argument("--address", help="address of a running Ray cluster; implies --backend ray")
+    p.add_argument("--save-results", metavar="JSON", help="also save the measured results, to merge later")
+    p.add_argument("--merge", metavar="JSON,JSON...", help="measure nothing: write one report from runs saved "
+                                                            "with --save-results (each its own games, same settings)")
     p.set_defaults(func=cmd_report_agents)
 
     p = sub.add_parser("replay", help="replay records; --check verifies them")

@@ -1,5 +1,7 @@
 """The strength report states what its run measured: a tiny run with cheap agents."""
 
+import pytest
+
 from credo import games
 from credo.arena import tournament
 from credo.arena.report import MIN_GAMES, Line, count, describe_agent, search_pair
@@ -64,3 +66,42 @@ def test_budgets_are_read_from_the_agents_and_the_search_pairing_follows_hidden_
     assert "200 iterations a move" in describe_agent("ismcts-200") and "IsmctsAgent" in describe_agent("ismcts")
     assert search_pair("dirge") == ("mcts-200", "mcts")
     assert search_pair("jol") == search_pair("divine") == ("ismcts-200", "ismcts")
+
+
+def test_runs_saved_per_game_merge_into_one_report(tmp_path):
+    settings = ["--games", "1", "--agent-hard", "random", "--search-pair", "random,random", "--seed", "5"]
+    for name in ("jol", "divine"):
+        assert main(["report-agents", *settings, "--games-list", name, "--out", str(tmp_path / f"{name}.md"),
+                     "--save-results", str(tmp_path / f"{name}.json")]) == 0
+    out = tmp_path / "agents.md"
+    assert main(["report-agents", "--merge", f"{tmp_path / 'jol.json'},{tmp_path / 'divine.json'}",
+                 "--out", str(out)]) == 0
+    text = out.read_text()
+    assert "Measured in 2 runs" in text and "## jol:" in text and "## divine:" in text
+    for name in ("jol", "divine"):
+        alone = (tmp_path / f"{name}.md").read_text()
+        # the merged report carries each run's command and table exactly as that run wrote them
+        assert f"--games-list {name}" in text and f"--save-results {tmp_path / f'{name}.json'}" in text
+        table = alone[alone.index(f"## {name}:"):alone.index("## Summary")]
+        assert table in text
+    assert "Targets met: 0 of 4 (with `random` as hard)." in text
+
+
+def test_a_merge_refuses_runs_that_do_not_fit_together(tmp_path):
+    def run(name, seed, path):
+        assert main(["report-agents", "--games", "1", "--agent-hard", "random", "--search-pair", "random,random",
+                     "--seed", str(seed), "--games-list", name, "--out", str(tmp_path / "x.md"),
+                     "--save-results", str(tmp_path / path)]) == 0
+
+    run("jol", 1, "a.json")
+    run("jol", 1, "b.json")
+    run("divine", 2, "c.json")
+    (tmp_path / "bad.json").write_text("{}")
+    before = (tmp_path / "x.md").read_text()
+    for files, message in [("a.json,b.json", "jol measured in more than one run"),
+                           ("a.json,c.json", "the runs differ in seed"),
+                           ("a.json,bad.json", "bad.json: not a saved strength report")]:
+        with pytest.raises(SystemExit, match=message):
+            main(["report-agents", "--merge", ",".join(str(tmp_path / f) for f in files.split(",")),
+                  "--out", str(tmp_path / "x.md")])
+    assert (tmp_path / "x.md").read_text() == before
