@@ -116,8 +116,10 @@ class DirgeState(State):
         s.game = self.game
         s.rng = self.rng.copy()
         s.log = self.log.copy()
-        s._legal_for = -1
-        s._legal = []
+        # a copy is the same position, so the legal list (never mutated) stays valid: an agent
+        # that copies and applies each legal action in turn does not regenerate it every time
+        s._legal_for = self._legal_for
+        s._legal = self._legal
         s.mode = self.mode
         s.turn_limit = self.turn_limit
         s.phase = self.phase
@@ -145,6 +147,7 @@ class DirgeState(State):
     def determinize(self, player: int, rng: Rng) -> DirgeState:
         # The only hidden information is the order of the face-down pile.
         s = self.copy()
+        s._legal_for = -1  # hidden parts are about to change
         s.log = EventLog()
         s.rng = rng.fork(0x5EED)
         rng.shuffle(s.pile)

@@ -159,8 +159,10 @@ class DivineState(State):
         s.game = self.game
         s.rng = self.rng.copy()
         s.log = self.log.copy()
-        s._legal_for = -1
-        s._legal = []
+        # a copy is the same position, so the legal list (never mutated) stays valid: an agent
+        # that copies and applies each legal action in turn does not regenerate it every time
+        s._legal_for = self._legal_for
+        s._legal = self._legal
         s.n = self.n
         s.turn_limit = self.turn_limit
         s.phase = self.phase
@@ -194,6 +196,7 @@ class DivineState(State):
     def determinize(self, player: int, rng: Rng) -> "DivineState":
         """Other players' hands and the deck order resampled; all else kept."""
         s = self.copy()
+        s._legal_for = -1  # hidden parts are about to change
         s.log = EventLog()
         s.rng = Rng(rng.next64())
         nc = self.game.cards.n

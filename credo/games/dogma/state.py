@@ -370,8 +370,10 @@ class DogmaState(State):
         s.log = r = _new_state(EventLog)
         r._items = log._items
         r._shared = True
-        s._legal_for = -1
-        s._legal = _NONE
+        # a copy is the same position, so the legal list (never mutated) stays valid: an agent
+        # that copies and applies each legal action in turn does not regenerate it every time
+        s._legal_for = self._legal_for
+        s._legal = self._legal
         s._tm = self._tm
         s.mode = self.mode
         s.decks = self.decks

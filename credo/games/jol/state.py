@@ -149,8 +149,10 @@ class JolState(State):
         s.game = self.game
         s.rng = self.rng.copy()
         s.log = self.log.copy()
-        s._legal_for = -1
-        s._legal = []
+        # a copy is the same position, so the legal list (never mutated) stays valid: an agent
+        # that copies and applies each legal action in turn does not regenerate it every time
+        s._legal_for = self._legal_for
+        s._legal = self._legal
         s.decks = self.decks
         s.phase = self.phase
         s.current = self.current
@@ -182,6 +184,7 @@ class JolState(State):
         """Resample what `player` cannot see: the order of both decks, the opponent's
         hand and the opponent's face-down Prophecies (from the opponent's unseen cards)."""
         s = self.copy()
+        s._legal_for = -1  # hidden parts are about to change
         s.log = EventLog()
         s.rng = rng.fork(0x107)
         rng.shuffle(s.piles[player])
