@@ -3,12 +3,11 @@ and the entry points that make states."""
 
 from __future__ import annotations
 
-from functools import cached_property
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from credo.kernel import ActionSpace, Game
+from credo.kernel import ActionSpace, Game, implemented_in
 from credo.kernel.rng import Rng
 
 from . import rules as R
@@ -220,18 +219,5 @@ class DirgeGame(Game):
 
         return describe(self, action)
 
-    def evaluate(self, state, player: int) -> float:
-        return self._evaluation(state, player)
-
-    @cached_property
-    def _evaluation(self):
-        # imported on first use (evaluation.py imports this module); kept, as the planner
-        # and greedy play call it for every action they weigh
-        from .evaluation import evaluate
-
-        return evaluate
-
-    def rollout_action(self, state, player: int, rng):
-        from .heuristics import rollout_action
-
-        return rollout_action(state, player, rng)
+    evaluate = implemented_in("credo.games.dirge.evaluation", "evaluate")
+    rollout_action = implemented_in("credo.games.dirge.heuristics", "rollout_action")

@@ -7,7 +7,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from credo.kernel import ActionSpace, Game
+from credo.kernel import ActionSpace, Game, implemented_in
 from credo.kernel.rng import Rng
 
 from . import board as B
@@ -82,6 +82,8 @@ class DivineGame(Game):
     name = "divine"
     title = "Divine"
     rules_version = "divine-1"
+    evaluate = implemented_in("credo.games.divine.evaluation", "evaluate")
+    rollout_action = implemented_in("credo.games.divine.heuristics", "rollout_action")
     min_players = 2
     max_players = 4
     Options = DivineOptions
@@ -208,18 +210,4 @@ class DivineGame(Game):
         return describe(self, action)
 
 
-def _evaluate(self, state, player: int) -> float:
-    from .evaluation import evaluate
-
-    return evaluate(state, player)
-
-
-def _rollout_action(self, state, player: int, rng):
-    from .heuristics import rollout_action
-
-    return rollout_action(state, player, rng)
-
-
-DivineGame.evaluate = _evaluate
-DivineGame.rollout_action = _rollout_action
 UNIT_TARGET_NAMES = UNIT_TARGETS

@@ -7,7 +7,7 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from credo.kernel import ActionSpace, Game, IllegalAction
+from credo.kernel import ActionSpace, Game, IllegalAction, implemented_in
 from credo.kernel.rng import Rng
 
 from . import rules as R
@@ -322,15 +322,8 @@ class DogmaGame(Game):
 
         return describe(self, action)
 
-    def evaluate(self, state, player: int) -> float:
-        from .evaluation import evaluate
-
-        return evaluate(state, player)
-
-    def rollout_action(self, state, player: int, rng):
-        from .heuristics import rollout_action
-
-        return rollout_action(state, player, rng)
+    evaluate = implemented_in("credo.games.dogma.evaluation", "evaluate")
+    rollout_action = implemented_in("credo.games.dogma.heuristics", "rollout_action")
 
 
 def bad_deck(message: str, rule: str = R.SETUP) -> IllegalAction:

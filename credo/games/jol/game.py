@@ -7,7 +7,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from credo.kernel import ActionSpace, Game, IllegalAction
+from credo.kernel import ActionSpace, Game, IllegalAction, implemented_in
 from credo.kernel.rng import Rng
 
 from . import rules as R
@@ -107,6 +107,8 @@ class JolGame(Game):
     name = "jol"
     title = "Jol: the Court of Jol"
     rules_version = "jol-1"
+    evaluate = implemented_in("credo.games.jol.evaluation", "evaluate")
+    rollout_action = implemented_in("credo.games.jol.heuristics", "rollout_action")
     Options = JolOptions
     two_sided_evaluation = True
     option_variants = [
@@ -197,19 +199,5 @@ class JolGame(Game):
         return describe(self, action)
 
 
-def _evaluate(self, state, player: int) -> float:
-    from .evaluation import evaluate
-
-    return evaluate(state, player)
 
 
-JolGame.evaluate = _evaluate
-
-
-def _rollout_action(self, state, player: int, rng):
-    from .heuristics import rollout_action
-
-    return rollout_action(state, player, rng)
-
-
-JolGame.rollout_action = _rollout_action
