@@ -118,19 +118,30 @@ class MctsAgent(Agent):
     def _iterate(self, root: _Node, world) -> None:
         path: list[list[tuple[tuple[int, Action], _Edge]]] = []
         node = root
+        select = self._select
         while not world.is_over:
-            # Several movers choose at once: each selects from its own statistics
-            # before any choice is applied (decoupled UCT).
-            picks = [self._select(node, world, p) for p in world.to_move]
+            movers = world.to_move
+            if len(movers) == 1:  # the common case, without the generators below
+                pick = select(node, world, movers[0])
+                picks = [pick]
+                key, edge = pick
+                world.apply(key[1], key[0])
+                joint = (key,)
+                fresh = edge.visits == 0
+            else:
+                # Several movers choose at once: each selects from its own statistics
+                # before any choice is applied (decoupled UCT).
+                picks = [select(node, world, p) for p in movers]
+                for (player, action), _edge in picks:
+                    world.apply(action, player)
+                joint = tuple(key for key, _edge in picks)
+                fresh = any(edge.visits == 0 for _key, edge in picks)
             path.append(picks)
-            for (player, action), _edge in picks:
-                world.apply(action, player)
-            joint = tuple(key for key, _edge in picks)
             child = node.children.get(joint)
             if child is None:
                 child = node.children[joint] = _Node()
             node = child
-            if any(edge.visits == 0 for _key, edge in picks):
+            if fresh:
                 break  # a new edge: estimate it with a playout
         values = self._playout(world, world.num_players)
         for picks in path:

@@ -55,16 +55,19 @@ def rollout_action(state, player: int, rng):
     if engages:
         best, best_score = None, 0.0
         foe = 1 - player
+        defences: dict[tuple[int, int], int] = {}  # each Cogum offers two engagements in its lane
         for a in engages:
             i = a.args[0]
             lane = state.zone[i] - LANE0
-            if a.kind == "influence":
+            stat = SPRT if a.kind == "influence" else HRT
+            theirs = defences.get((lane, stat))
+            if theirs is None:
+                theirs = defences[(lane, stat)] = _best_defence(state, lane, foe, stat)
+            if stat == SPRT:
                 mine = state.stat(i, SPRT, 2)
-                theirs = _best_defence(state, lane, foe, SPRT)
                 gain = mine if theirs < 0 else mine - theirs
                 score = gain + 0.01 * state.inf[3 * player + lane]
             else:
-                theirs = _best_defence(state, lane, foe, HRT)
                 score = 2.5 if 0 <= theirs <= state.stat(i, DET, 1) else 0.0
             if score > best_score:
                 best, best_score = a, score
