@@ -621,11 +621,19 @@ class JolState(State):
 
     def _prophecies(self, p: int, trigger: int, subject: int, lane: int, total: int = 0) -> None:
         """Flip and resolve each of `p`'s face-down Prophecies whose trigger is satisfied."""
+        # called on every trigger: the face-down cards are found by C scans (list.index), and
+        # each is looked at as it stands then, as effects resolved before it may flip it
+        zone, owner = self.zone, self.owner
+        if FACE_DOWN not in zone:
+            return
         t = self.game.tables
-        for i in range(self.nxt):
-            if self.phase == OVER:
+        i = -1
+        while self.phase != OVER:
+            try:
+                i = zone.index(FACE_DOWN, i + 1)
+            except ValueError:
                 return
-            if self.zone[i] != FACE_DOWN or self.owner[i] != p:
+            if owner[i] != p:
                 continue
             c = self.card[i]
             if t.trigger[c] != trigger or (trigger == RIVAL_REACHES and total < t.threshold[c]):
