@@ -140,10 +140,12 @@ def count(results: list[GameResult], first: str, second: str, players: int) -> t
 def measure(games_list: list[str] | None = None, games_per_pairing: int = MIN_GAMES, jobs: int = 1,
             seed: int = 0, agent_hard: str = "hard", search: tuple[str, str] | None = None,
             backend: str = "process", address: str | None = None, search_games: int | None = None,
-            progress: Callable[[str, int, int], None] | None = None, command: str = "") -> StrengthReport:
+            progress: Callable[[str, int, int], None] | None = None, command: str = "",
+            measured: Callable[[StrengthReport], None] | None = None) -> StrengthReport:
     """Play every pairing of every game (default: all of them) and count the results.
     `search` replaces the per-game search pairing; `progress(label, done, total)`;
-    `command` is the command line that repeats the run, kept in the report."""
+    `command` is the command line that repeats the run, kept in the report;
+    `measured(report)` is called after each pairing with the lines so far (to save them)."""
     names = list(games_list or games.names())
     report = StrengthReport(games_per_pairing, jobs, seed, agent_hard,
                             {g: search or search_pair(g) for g in names}, backend, search_games)
@@ -168,6 +170,9 @@ def measure(games_list: list[str] | None = None, games_per_pairing: int = MIN_GA
             wins, draws, losses = count(result.results, first, second, players)
             report.lines.append(Line(name, first, second, len(result.results), wins, draws, losses,
                                      target, role, time.perf_counter() - began))
+            run_record.seconds = time.perf_counter() - start
+            if measured:
+                measured(report)
 
     if backend == "ray":  # one Ray instance for every pairing
         from .ray_backend import ray_session

@@ -200,9 +200,9 @@ def cmd_report_agents(args, console: Console) -> int:
         result = report.measure(games_list, args.games, args.jobs, args.seed, args.agent_hard,
                                 tuple(search) if search else None, backend, args.address,
                                 search_games=args.search_games, progress=lambda label, done, total: progress.update(
-                                    task, description=label, completed=done, total=total), command=command)
-    if args.save_results:
-        report.save(result, Path(args.save_results))
+                                    task, description=label, completed=done, total=total), command=command,
+                                measured=(lambda so_far: report.save(so_far, Path(args.save_results)))
+                                if args.save_results else None)
     return _write_report(result, out, console)
 
 
@@ -292,7 +292,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--backend", choices=("process", "ray"), default=None,
                    help="where the games run: local processes (the default) or Ray tasks")
     p.add_argument("--address", help="address of a running Ray cluster; implies --backend ray")
-    p.add_argument("--save-results", metavar="JSON", help="also save the measured results, to merge later")
+    p.add_argument("--save-results", metavar="JSON", help="also save the measured results, after each pairing "
+                                                           "(a stopped run keeps what it measured), to merge later")
     p.add_argument("--merge", metavar="JSON,JSON...", help="measure nothing: write one report from runs saved "
                                                             "with --save-results (each its own games, same settings)")
     p.set_defaults(func=cmd_report_agents)

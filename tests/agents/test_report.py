@@ -105,3 +105,14 @@ def test_a_merge_refuses_runs_that_do_not_fit_together(tmp_path):
             main(["report-agents", "--merge", ",".join(str(tmp_path / f) for f in files.split(",")),
                   "--out", str(tmp_path / "x.md")])
     assert (tmp_path / "x.md").read_text() == before
+
+
+def test_saved_results_grow_pairing_by_pairing(monkeypatch, tmp_path):
+    from credo.arena import report
+
+    saved = []
+    monkeypatch.setattr(report, "save", lambda so_far, path: saved.append((len(so_far.lines), path)))
+    path = tmp_path / "jol.json"
+    assert main(["report-agents", "--games", "1", "--agent-hard", "random", "--search-pair", "random,random",
+                 "--games-list", "jol", "--out", str(tmp_path / "x.md"), "--save-results", str(path)]) == 0
+    assert saved == [(1, path), (2, path), (3, path)]
