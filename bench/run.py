@@ -11,6 +11,7 @@ that the noise of a shared machine falls on both.
 
 from __future__ import annotations
 
+import gc
 import random
 import statistics
 import sys
@@ -130,6 +131,11 @@ def search_speed(seconds: float = 2.0) -> None:
     print(f"{'game':8} {'search iterations/s':>20}   (MctsAgent: sampled worlds, the game's rollout depth, then evaluation)")
     for name in games.names():
         game = games.load(name)
+        # what earlier measurements left alive (loaded games, their caches) is frozen out of
+        # the garbage collector, which would otherwise scan it again and again during this
+        # game's search: each game is measured as if it ran alone
+        gc.collect()
+        gc.freeze()
         # decisions with a choice to make: with one legal action the agent does not search
         states = [s for s in mid_game_states(game, 40) if len(s.legal_actions(s.to_move[0])) > 1][3:6]
         total = 0
