@@ -1,5 +1,6 @@
 # Credo: `make run` plays, `make test` tests, `make bench` measures,
-# `make strength` measures the agents into docs/agents.md (hours: STRENGTH_GAMES per pairing).
+# `make strength` measures the agents into docs/agents.md (hours: STRENGTH_GAMES per pairing;
+# each game's results are saved in docs/agents/GAME.json as they come, then joined).
 # Each target first builds the virtual environment (once, or again when pyproject.toml changes).
 
 PYTHON ?= python3
@@ -31,8 +32,17 @@ test: $(STAMP)
 bench: $(BENCH_STAMP)
 	$(PY) bench/run.py
 
+# one run per game, each saved pairing by pairing (docs/agents/GAME.json), then joined
+STRENGTH_GAME_LIST = dirge divine dogma jol
+STRENGTH_SETTINGS = --games $(STRENGTH_GAMES) --jobs $(JOBS) --seed 0 --search-pair mcts-200,medium --search-games 20
 strength: $(STAMP)
-	$(VENV)/bin/credo report-agents --games $(STRENGTH_GAMES) --jobs $(JOBS) --out docs/agents.md
+	mkdir -p docs/agents
+	for game in $(STRENGTH_GAME_LIST); do \
+	  $(VENV)/bin/credo report-agents $(STRENGTH_SETTINGS) --games-list $$game \
+	    --save-results docs/agents/$$game.json || exit 1; \
+	done
+	$(VENV)/bin/credo report-agents --out docs/agents.md \
+	  --merge $(shell echo $(STRENGTH_GAME_LIST:%=docs/agents/%.json) | tr ' ' ',')
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis
