@@ -97,7 +97,8 @@ def evaluate(s, player: int) -> float:
         score += sign * worth * (0.5 + 0.5 * (1 - damage[c] / wounds[c]))
         # markers cost tempo: two or more keep the creature idle next turn
         m = markers[c]
-        score -= sign * (0.04 * m + (0.08 if m >= 2 else 0.0))
+        if m:  # no markers: the term is zero
+            score -= sign * (0.04 * m + (0.08 if m >= 2 else 0.0))
         # what c can strike from where it stands (State._attack_targets, inlined: the hottest loop)
         here, f = pos[c], facing[c]
         front = step[here][f]
