@@ -38,6 +38,7 @@ from .tournament import GameResult, tournament, wilson
 
 MIN_GAMES = 200
 TARGETS = {"random": 0.95, "greedy": 0.75}  # the least win rate of `hard` against each
+PAIRINGS = ("all", "hard", "search")  # what a run plays: every pairing, the two of hard, or the search one
 PERFECT_INFORMATION = {"dirge"}  # games whose search pairing is mcts; the others use ismcts
 
 
@@ -141,9 +142,10 @@ def measure(games_list: list[str] | None = None, games_per_pairing: int = MIN_GA
             seed: int = 0, agent_hard: str = "hard", search: tuple[str, str] | None = None,
             backend: str = "process", address: str | None = None, search_games: int | None = None,
             progress: Callable[[str, int, int], None] | None = None, command: str = "",
-            measured: Callable[[StrengthReport], None] | None = None) -> StrengthReport:
+            measured: Callable[[StrengthReport], None] | None = None, only: str = "all") -> StrengthReport:
     """Play every pairing of every game (default: all of them) and count the results.
-    `search` replaces the per-game search pairing; `progress(label, done, total)`;
+    `search` replaces the per-game search pairing; `only` is "hard" or "search" to play
+    just those pairings; `progress(label, done, total)`;
     `command` is the command line that repeats the run, kept in the report;
     `measured(report)` is called after each pairing with the lines so far (to save them)."""
     names = list(games_list or games.names())
@@ -153,10 +155,14 @@ def measure(games_list: list[str] | None = None, games_per_pairing: int = MIN_GA
                      python=f"Python {platform.python_version()}, credo {_version()}")
     report.runs.append(run_record)
     plan = []
+    if only not in PAIRINGS:
+        raise ValueError(f"only: one of {', '.join(PAIRINGS)}, not {only!r}")
     for name in names:
-        plan.append((name, agent_hard, "random", TARGETS["random"], "hard", games_per_pairing))
-        plan.append((name, agent_hard, "greedy", TARGETS["greedy"], "hard", games_per_pairing))
-        plan.append((name, *report.search_pairs[name], None, None, search_games or games_per_pairing))
+        if only in ("all", "hard"):
+            plan.append((name, agent_hard, "random", TARGETS["random"], "hard", games_per_pairing))
+            plan.append((name, agent_hard, "greedy", TARGETS["greedy"], "hard", games_per_pairing))
+        if only in ("all", "search"):
+            plan.append((name, *report.search_pairs[name], None, None, search_games or games_per_pairing))
     start = time.perf_counter()
 
     def run() -> None:
@@ -215,18 +221,23 @@ def merge(parts: list[StrengthReport]) -> StrengthReport:
         for name in SHARED:
             if getattr(part, name) != getattr(first, name):
                 raise ValueError(f"the runs differ in {name}: {getattr(first, name)!r} and {getattr(part, name)!r}")
-    seen: set[str] = set()
+    seen: set[tuple[str, str, str, str]] = set()
     for part in parts:
-        again = seen & set(part.search_pairs)
+        pairings = {(line.game, line.first, line.second, line.role or "") for line in part.lines}
+        again = seen & pairings
         if again:
-            raise ValueError(f"{', '.join(sorted(again))} measured in more than one run")
-        seen |= set(part.search_pairs)
+            raise ValueError("measured in more than one run: "
+                             + ", ".join(f"{game} {first} vs {second}" for game, first, second, _ in sorted(again)))
+        seen |= pairings
     merged = StrengthReport(first.games_per_pairing, first.jobs, first.seed, first.agent_hard, {},
                             first.backend, first.search_games)
     for part in parts:
         merged.search_pairs.update(part.search_pairs)
         merged.lines += part.lines
         merged.runs += part.runs
+    # a game's lines together, hard's first, in the order the games were first measured
+    order = list(dict.fromkeys(line.game for line in merged.lines))
+    merged.lines.sort(key=lambda line: (order.index(line.game), line.role != "hard"))
     return merged
 
 
@@ -290,6 +301,13 @@ def _pct(x: float) -> str:
     return f"{100 * x:.1f}%"
 
 
+def _search_pairings(lines: list[Line]) -> str:
+    pairs = [f"{line.first} vs {line.second}" for line in lines if line.role is None]
+    if not pairs:
+        return ""
+    return f"; search pairing{'s' if len(pairs) > 1 else ''}: {', '.join(pairs)}"
+
+
 def _run_header(report: StrengthReport) -> list[str]:
     if len(report.runs) == 1:
         [run] = report.runs
@@ -346,7 +364,7 @@ def render(report: StrengthReport) -> str:
     for name in dict.fromkeys(line.game for line in report.lines):
         game = games.load(name)
         out += ["", f"## {name}: {game.title}", "",
-                f"Options: `{game.options()}`; search pairing: {' vs '.join(report.search_pairs[name])}"
+                f"Options: `{game.options()}`" + _search_pairings([x for x in report.lines if x.game == name])
                 + (f"; `hard` plays `{game.levels['hard']}` ({describe_agent(game.levels['hard'])})."
                    if not stand_in else "."),
                 "",
@@ -389,7 +407,7 @@ def _version() -> str:
 def command_line(games_per_pairing: int, jobs: int, seed: int, out: Path, games_list: list[str] | None,
                  agent_hard: str, search: tuple[str, str] | None, backend: str = "process",
                  address: str | None = None, search_games: int | None = None,
-                 save_results: str | None = None) -> str:
+                 save_results: str | None = None, only: str = "all") -> str:
     """The `credo report-agents` command that repeats a run, every setting spelled out."""
     argv = ["credo", "report-agents", "--games", str(games_per_pairing), "--jobs", str(jobs),
             "--seed", str(seed), "--out", str(out)]
@@ -405,6 +423,8 @@ def command_line(games_per_pairing: int, jobs: int, seed: int, out: Path, games_
         argv += ["--address", address]
     elif backend != "process":
         argv += ["--backend", backend]
+    if only != "all":
+        argv += ["--only", only]
     if save_results:
         argv += ["--save-results", save_results]
     return shlex.join(argv)

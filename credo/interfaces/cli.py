@@ -194,7 +194,7 @@ def cmd_report_agents(args, console: Console) -> int:
     backend = _backend(args)
     command = report.command_line(args.games, args.jobs, args.seed, out, games_list, args.agent_hard,
                                   tuple(search) if search else None, backend, args.address, args.search_games,
-                                  args.save_results)
+                                  args.save_results, args.only)
     with Progress(console=console, transient=True) as progress:
         task = progress.add_task("strength report", total=None)
         result = report.measure(games_list, args.games, args.jobs, args.seed, args.agent_hard,
@@ -202,7 +202,7 @@ def cmd_report_agents(args, console: Console) -> int:
                                 search_games=args.search_games, progress=lambda label, done, total: progress.update(
                                     task, description=label, completed=done, total=total), command=command,
                                 measured=(lambda so_far: report.save(so_far, Path(args.save_results)))
-                                if args.save_results else None)
+                                if args.save_results else None, only=args.only)
     return _write_report(result, out, console)
 
 
@@ -292,6 +292,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--backend", choices=("process", "ray"), default=None,
                    help="where the games run: local processes (the default) or Ray tasks")
     p.add_argument("--address", help="address of a running Ray cluster; implies --backend ray")
+    p.add_argument("--only", choices=("all", "hard", "search"), default="all",
+                   help="play every pairing (the default), only hard's two, or only the search pairing")
     p.add_argument("--save-results", metavar="JSON", help="also save the measured results, after each pairing "
                                                            "(a stopped run keeps what it measured), to merge later")
     p.add_argument("--merge", metavar="JSON,JSON...", help="measure nothing: write one report from runs saved "

@@ -98,7 +98,7 @@ def test_a_merge_refuses_runs_that_do_not_fit_together(tmp_path):
     run("divine", 2, "c.json")
     (tmp_path / "bad.json").write_text("{}")
     before = (tmp_path / "x.md").read_text()
-    for files, message in [("a.json,b.json", "jol measured in more than one run"),
+    for files, message in [("a.json,b.json", "measured in more than one run: jol random vs greedy"),
                            ("a.json,c.json", "the runs differ in seed"),
                            ("a.json,bad.json", "bad.json: not a saved strength report")]:
         with pytest.raises(SystemExit, match=message):
@@ -116,3 +116,22 @@ def test_saved_results_grow_pairing_by_pairing(monkeypatch, tmp_path):
     assert main(["report-agents", "--games", "1", "--agent-hard", "random", "--search-pair", "random,random",
                  "--games-list", "jol", "--out", str(tmp_path / "x.md"), "--save-results", str(path)]) == 0
     assert saved == [(1, path), (2, path), (3, path)]
+
+
+def test_a_search_only_run_adds_its_pairing_to_a_game_measured_before(tmp_path):
+    settings = ["--games", "1", "--agent-hard", "random", "--seed", "2", "--games-list", "jol",
+                "--out", str(tmp_path / "x.md")]
+    assert main(["report-agents", *settings, "--search-pair", "random,random",
+                 "--save-results", str(tmp_path / "all.json")]) == 0
+    assert main(["report-agents", *settings, "--search-pair", "random,greedy", "--only", "search",
+                 "--save-results", str(tmp_path / "search.json")]) == 0
+    alone = (tmp_path / "x.md").read_text()
+    assert "| random vs greedy | 1 |" in alone and "(as hard)" not in alone and "--only search" in alone
+    out = tmp_path / "agents.md"
+    assert main(["report-agents", "--merge", f"{tmp_path / 'all.json'},{tmp_path / 'search.json'}",
+                 "--out", str(out)]) == 0
+    text = out.read_text()
+    rows = [row.split(" |")[0] for row in text.splitlines() if row.startswith("| random") and " vs " in row]
+    assert rows == ["| random (as hard) vs random (mirror)", "| random (as hard) vs greedy", "| random vs random (mirror)",
+                    "| random vs greedy"]
+    assert "search pairings: random vs random, random vs greedy" in text
