@@ -32,17 +32,21 @@ test: $(STAMP)
 bench: $(BENCH_STAMP)
 	$(PY) bench/run.py
 
-# one run per game, each saved pairing by pairing (docs/agents/GAME.json), then joined
+# one run per game, each saved pairing by pairing (docs/agents/GAME.json), then joined.
+# The search pairing is mcts-200 against the medium level; Dirge's medium is the planner,
+# so Dirge's two MCTS budgets are measured in a run of their own.
 STRENGTH_GAME_LIST = dirge divine dogma jol
-STRENGTH_SETTINGS = --games $(STRENGTH_GAMES) --jobs $(JOBS) --seed 0 --search-pair mcts-200,medium --search-games 20
+STRENGTH_SETTINGS = --games $(STRENGTH_GAMES) --jobs $(JOBS) --seed 0 --search-games 20
 strength: $(STAMP)
 	mkdir -p docs/agents
 	for game in $(STRENGTH_GAME_LIST); do \
-	  $(VENV)/bin/credo report-agents $(STRENGTH_SETTINGS) --games-list $$game \
+	  $(VENV)/bin/credo report-agents $(STRENGTH_SETTINGS) --games-list $$game --search-pair mcts-200,medium \
 	    --save-results docs/agents/$$game.json || exit 1; \
 	done
+	$(VENV)/bin/credo report-agents $(STRENGTH_SETTINGS) --games-list dirge --search-pair mcts-200,mcts-400 \
+	  --only search --save-results docs/agents/dirge-search.json
 	$(VENV)/bin/credo report-agents --out docs/agents.md \
-	  --merge $(shell echo $(STRENGTH_GAME_LIST:%=docs/agents/%.json) | tr ' ' ',')
+	  --merge $(shell echo $(STRENGTH_GAME_LIST:%=docs/agents/%.json) docs/agents/dirge-search.json | tr ' ' ',')
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis
