@@ -390,8 +390,12 @@ def render(report: StrengthReport) -> str:
         if any(x.first == x.second for x in lines):
             out += ["", ("In a mirror match the first is the entry in the first seat in the pairing's"
                          " 1st, 3rd, 5th... games, and in the second seat in the others.")]
+    measured = {(line.game, line.second) for line in report.lines if line.target is not None}
+    missing = [f"{game} {hard} vs {second}" for game in dict.fromkeys(line.game for line in report.lines)
+               for second in TARGETS if (game, second) not in measured]
     out += ["", "## Summary", "",
-            f"Targets met: {sum(met)} of {len(met)}" + (f" (with `{hard}` as hard)." if stand_in else ".")]
+            f"Targets met: {sum(met)} of {len(met) + len(missing)}" + (f" (with `{hard}` as hard)" if stand_in else "")
+            + (f"; not measured: {', '.join(missing)}." if missing else ".")]
     return "\n".join(out) + "\n"
 
 

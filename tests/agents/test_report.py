@@ -127,6 +127,9 @@ def test_a_search_only_run_adds_its_pairing_to_a_game_measured_before(tmp_path):
                  "--save-results", str(tmp_path / "search.json")]) == 0
     alone = (tmp_path / "x.md").read_text()
     assert "| random vs greedy | 1 |" in alone and "(as hard)" not in alone and "--only search" in alone
+    # a report without hard's pairings says they were not measured instead of counting them met
+    assert ("Targets met: 0 of 2 (with `random` as hard); not measured: jol random vs random, jol random vs greedy."
+            in alone)
     out = tmp_path / "agents.md"
     assert main(["report-agents", "--merge", f"{tmp_path / 'all.json'},{tmp_path / 'search.json'}",
                  "--out", str(out)]) == 0
