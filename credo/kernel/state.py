@@ -79,9 +79,23 @@ class Game(ABC):
     def new(self, seed: int = 0, **options: Any) -> "State":
         """A new game, set up from `seed`."""
 
-    @abstractmethod
     def from_position(self, position: dict) -> "State":
-        """A state rebuilt from `State.to_position()` (or a hand-written position)."""
+        """A state rebuilt from `State.to_position()` (or a hand-written position).
+
+        A position that does not describe a playable state raises PositionError naming
+        the field that is wrong: the game's schema and checks refuse it, and a probe
+        (kernel/positions.py) refuses what they let through that cannot be played."""
+        from .positions import PositionError, probe
+
+        if not isinstance(position, dict):
+            raise PositionError("(position)", f"a position is a JSON object, not {type(position).__name__}")
+        state = self._load_position(position)
+        probe(state)
+        return state
+
+    @abstractmethod
+    def _load_position(self, position: dict) -> "State":
+        """The game's loader: schema, consistency checks, the state (see from_position)."""
 
     def parse_action(self, text: str) -> Action:
         return self.actions.parse(text)

@@ -47,7 +47,7 @@ class TwoStepGame(Game):
     def new(self, seed: int = 0, **options) -> TwoStepState:
         return TwoStepState(self, Rng(seed))
 
-    def from_position(self, position: dict) -> TwoStepState:
+    def _load_position(self, position: dict) -> TwoStepState:
         raise NotImplementedError
 
     def evaluate(self, state, player: int) -> float:

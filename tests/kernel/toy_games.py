@@ -29,7 +29,7 @@ class RpsGame(Game):
         self.options(**options)
         return RpsState(self, Rng(seed))
 
-    def from_position(self, position: dict) -> "RpsState":
+    def _load_position(self, position: dict) -> "RpsState":
         s = RpsState(self, Rng.restore(*position["rng"]))
         s.scores = list(position["scores"])
         s.commitments = Commitments((0, 1), {int(k): v for k, v in position["committed"].items()})
@@ -118,7 +118,7 @@ class PrayerGame(Game):
     def new(self, seed: int = 0, **options):
         return PrayerState(self, Rng(seed))
 
-    def from_position(self, position):
+    def _load_position(self, position):
         raise NotImplementedError
 
 

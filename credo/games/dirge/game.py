@@ -209,7 +209,7 @@ class DirgeGame(Game):
         opts = self.options(**options)
         return DirgeState.new_game(self, Rng(seed), opts.mode, opts.turn_limit)
 
-    def from_position(self, position: dict):
+    def _load_position(self, position: dict):
         from .position import state_from_position
 
         return state_from_position(self, position)

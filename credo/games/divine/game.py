@@ -199,7 +199,7 @@ class DivineGame(Game):
         opts = self.options(**options)
         return DivineState.new_game(self, Rng(seed), opts.players, opts.turn_limit)
 
-    def from_position(self, position: dict):
+    def _load_position(self, position: dict):
         from .position import state_from_position
 
         return state_from_position(self, position)

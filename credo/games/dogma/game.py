@@ -312,7 +312,7 @@ class DogmaGame(Game):
         rng = Rng(seed)
         return DogmaState.new_game(self, rng, opts)
 
-    def from_position(self, position: dict):
+    def _load_position(self, position: dict):
         from .position import state_from_position
 
         return state_from_position(self, position)

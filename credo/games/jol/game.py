@@ -188,7 +188,7 @@ class JolGame(Game):
         opts = self.options(**options)
         return JolState.new_game(self, Rng(seed), (opts.deck1, opts.deck2))
 
-    def from_position(self, position: dict):
+    def _load_position(self, position: dict):
         from .position import state_from_position
 
         return state_from_position(self, position)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from credo.kernel import IllegalAction, ResponseWindow, Rng
 
 from .content import LANES
-from .state import ATTACHED, ENGAGE_NAMES, FACE_DOWN, HAND, LASTING, PHASES, ZONES
+from .state import ATTACHED, ENGAGE_NAMES, FACE_DOWN, HAND, LASTING, PHASES, UNDRAWN, ZONES
 
 
 def state_to_position(s) -> dict:
@@ -14,6 +14,8 @@ def state_to_position(s) -> dict:
     t = g.tables
     cards = {}
     for i in range(s.nxt):
+        if s.zone[i] == UNDRAWN:  # a number a hand-written position skipped: not in play
+            continue
         entry: dict = {"card": t.ids[s.card[i]], "owner": s.owner[i], "at": ZONES[s.zone[i]]}
         if s.zone[i] in (ATTACHED, LASTING):
             h = s.host[i]

@@ -1,0 +1,86 @@
+"""Positions at the boundary: a schema checks a position's shape, the game checks its
+consistency, and a probe checks that the state it makes can be played.
+
+Every game's `from_position` goes through `Game.from_position` (kernel/state.py), which
+calls the game's `_load_position` and then `probe`, so a position either loads into a
+state that plays or is refused with one `PositionError` naming the field that is wrong.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, TypeVar
+
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError
+
+from .errors import CredoError, IllegalAction
+
+RULE = "Position"
+_WORD = 1 << 64
+
+
+class PositionError(IllegalAction):
+    """A position that does not describe a state of the game: names the field."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(RULE, f"position field {field}: {message}")
+        self.field = field
+
+
+class PositionModel(BaseModel):
+    """Base of every game's position schema: unknown fields are refused and numbers are
+    numbers (no "3" for 3, no 1.0 for 1, no true for 1)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+# the two 64-bit words of a state's rng (Rng.to_position): seed word and counter
+Word = Annotated[StrictInt, Field(ge=0, lt=_WORD)]
+RngWords = Annotated[list[Word], Field(min_length=2, max_length=2)]
+# a small count, turn or amount: bounded so that nothing downstream computes with a
+# number no game could reach (a huge index once made a loader compute 2 << j)
+Small = Annotated[StrictInt, Field(ge=0, le=100_000)]
+Player = Annotated[StrictInt, Field(ge=0, le=7)]
+
+M = TypeVar("M", bound=BaseModel)
+
+
+def field_path(loc: tuple) -> str:
+    out = ""
+    for part in loc:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out or "(position)"
+
+
+def parse(model: type[M], position: Any) -> M:
+    """`position` checked against `model`; the first thing wrong raises PositionError."""
+    if not isinstance(position, dict):
+        raise PositionError("(position)", f"a position is a JSON object, not {type(position).__name__}")
+    try:
+        return model.model_validate(position)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        raise PositionError(field_path(first["loc"]), first["msg"]) from None
+    except RecursionError:
+        raise PositionError("(position)", "nested too deeply") from None
+
+
+def probe(state) -> None:
+    """Check that a loaded state can be played: who moves, what they may do, what each
+    player sees, and that it writes back the position it came from. Anything that fails
+    here is a position the loader should have refused: it is reported as one."""
+    try:
+        movers = state.to_move
+        for p in movers:
+            state.legal_actions(p)
+        for p in (*range(state.num_players), None):
+            state.observation(p)
+        state.events(None)
+        state.is_over
+        state.winners
+        again = state.game._load_position(state.to_position())
+        if again.to_position() != state.to_position():
+            raise PositionError("(position)", "does not describe one state (it reads back differently)")
+    except CredoError:
+        raise
+    except Exception as exc:  # a position the game's checks let through: refuse it, say what failed
+        raise PositionError("(consistency)", f"the state it describes cannot be played ({type(exc).__name__}: {exc})") from None
