@@ -205,14 +205,13 @@ class State(ABC):
 
     def apply(self, action: Action | str, player: int | None = None) -> Action:
         """Validate, then carry out `action`; an illegal one raises and changes nothing."""
-        if player is not None and player == self._legal_for and action in self._legal:
+        if player.__class__ is int and player == self._legal_for and action in self._legal:
             # the cached list was generated for this player on this very state, so the
             # player is to move and the action is legal: the checks below would agree
             self._apply(action, player)
             self._legal_for = -1
             return action
-        if isinstance(action, str):
-            action = self.game.parse_action(action)
+        action, player = self._checked_input(action, player)
         movers = self.to_move
         if player is None:
             if len(movers) != 1:
@@ -230,6 +229,22 @@ class State(ABC):
         self._apply(action, player)
         self._legal_for = -1
         return action
+
+    def _checked_input(self, action, player) -> tuple[Action, int | None]:
+        """`apply`'s arguments as an Action of this game and a seat number, or IllegalAction
+        saying what they are instead (a bool, a float or another game's action is not
+        taken for what it resembles)."""
+        if isinstance(action, str):
+            action = self.game.parse_action(action)
+        elif not isinstance(action, Action):
+            raise IllegalAction("Notation", f"{type(action).__name__} {action!r:.40} is not an action: "
+                                "give an action's notation or one of legal_actions()", None)
+        elif action._space != self.game.actions.key:
+            raise IllegalAction("Notation", f"'{action}' is an action of another game or content set", str(action))
+        if player is not None and (player.__class__ is not int or not 0 <= player < self.num_players):
+            raise IllegalAction(self.game.turn_rule, f"{player!r} is not a player of this game: players are "
+                                f"numbered 0 to {self.num_players - 1}", action)
+        return action, player
 
     def returns(self) -> list[float]:
         """+1 for each winner and -1 for each other player; 0 for all in a draw or unfinished game."""

@@ -2,15 +2,65 @@
 
 A view is built from the true state but keeps only the player's observation, legal
 actions and visible events, plus one world already resampled from that player's
-knowledge. Agents never hold the true state, so they cannot cheat by construction.
+knowledge. It shares nothing mutable with the true state: the observation and events
+are its own, the legal actions a tuple of immutable actions, and the world a
+determinized copy whose containers are its own (`fresh_world`).
+
+What this proves, and what it does not: an agent that plays through this API (the
+view's attributes, `sample_world` and the public methods of the states it returns)
+can neither see what its player may not know nor change the real game. An agent
+running in the same Python process can always reach the true state through the
+interpreter itself (stack frames, `gc`); the server therefore runs bots in separate
+processes that receive only a view.
+
+The world's chance (its rng, and the choice of hidden cards) is drawn from a sampling
+seed that the true game does not reveal: `sampling_seed(secret, ...)` hashes a secret
+of the match (random for people's games; derived from the tournament seed where a
+tournament must reproduce) with the player and the decision number, so an agent cannot
+run the world's rng back to the game's seed and deal itself everyone's cards.
 """
 
 from __future__ import annotations
+
+import copy
+import hashlib
+import secrets
 
 from .actions import Action
 from .events import Event
 from .rng import Rng
 from .state import Game, State
+
+
+def new_secret() -> bytes:
+    """A match secret with 128 bits of entropy, for games people play."""
+    return secrets.token_bytes(16)
+
+
+def secret_from_seed(seed: int, purpose: str = "views") -> bytes:
+    """A match secret derived from a seed, for tournaments whose results must reproduce.
+    It is as hard to guess as the seed is: a tournament between agents one does not
+    trust takes a random secret (credo arena/selfplay --secret)."""
+    return hashlib.blake2b(f"credo {purpose} {seed}".encode(), digest_size=16).digest()
+
+
+def sampling_seed(secret: bytes, player: int, decision: int) -> int:
+    """The seed of one view's world: one-way in the secret, so the world's rng, which an
+    agent can invert, leads back to this number and no further."""
+    digest = hashlib.blake2b(f"{player}:{decision}".encode(), key=secret, digest_size=8).digest()
+    return int.from_bytes(digest, "little")
+
+
+def fresh_world(world: State) -> State:
+    """`world` with every container its own: a determinized state may share lists with
+    the state it came from (copies share what they never mutate, and caches are kept on
+    the Game), which an agent could otherwise append to. The Game (rules and content)
+    is shared read-only."""
+    memo = {id(world.game): world.game}
+    fresh = copy.deepcopy(world, memo)
+    fresh._legal_for = -1
+    fresh._legal = []
+    return fresh
 
 
 class PlayerView:
@@ -19,12 +69,19 @@ class PlayerView:
     def __init__(self, state: State, player: int, seed: int = 0) -> None:
         self.game: Game = state.game
         self.player = player
-        self.observation: dict = state.observation(player)
+        self.observation: dict = copy.deepcopy(state.observation(player))
         self.legal_actions: tuple[Action, ...] = tuple(state.legal_actions(player))
-        self.events: list[Event] = state.events(player)
+        self.events: list[Event] = [_own_event(e) for e in state.events(player)]
         # Resampled at once with an rng independent of the true state's.
-        self._world: State = state.determinize(player, Rng(seed))
+        self._world: State = fresh_world(state.determinize(player, Rng(seed)))
 
     def sample_world(self, rng: Rng) -> State:
         """A full state consistent with this player's knowledge, hidden parts resampled."""
         return self._world.determinize(self.player, rng)
+
+
+def _own_event(event: Event) -> Event:
+    args = event.args
+    if args and not all(a is None or a.__class__ in (int, str, float, bool) for a in args):
+        event = event._replace(args=copy.deepcopy(args))
+    return event

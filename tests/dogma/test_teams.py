@@ -68,7 +68,7 @@ def test_predestination_with_four_players_gives_each_a_different_option(game):
     s = game.new(5, players=4)
     assert sorted(s.decks) == sorted(game.option_ids)
     s = game.new(5, players=4, decks=["storm", "mecca", "knowledge", "unshakeable"])
-    assert s.decks == ["storm", "mecca", "knowledge", "unshakeable"]
+    assert list(s.decks) == ["storm", "mecca", "knowledge", "unshakeable"]
     with pytest.raises(IllegalAction, match="different options"):
         game.new(5, players=4, decks=["storm", "storm", "knowledge", "unshakeable"])
     with pytest.raises(IllegalAction, match="each of the 4 players"):

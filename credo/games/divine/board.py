@@ -79,7 +79,7 @@ class Layout:
     """One game's city, fixed at setup and shared (never copied) by its states."""
 
     __slots__ = ("placement", "kind", "pop", "tile_of", "temples", "temple_index",
-                 "towers", "catacombs", "library", "market", "pop_squares")
+                 "towers", "catacombs", "library", "market", "pop_squares", "_frozen")
 
     def __init__(self, tiles, placement: list[tuple[int, int]]) -> None:
         self.placement = tuple(tuple(p) for p in placement)  # per slot: (tile index, quarters)
@@ -111,6 +111,20 @@ class Layout:
         # population spaces (temples included, ruling R-4), richest first (a stable sort:
         # squares of equal population stay in board order)
         self.pop_squares = tuple(sorted(compress(squares, pop), key=pop.__getitem__, reverse=True))
+        self._frozen = True
+
+    # a city is fixed at setup and shared by every state of its game, the worlds agents
+    # sample included: it cannot be changed, so sharing it shares nothing mutable
+    def __setattr__(self, name, value):
+        if getattr(self, "_frozen", False):
+            raise AttributeError("a city layout is fixed at setup")
+        object.__setattr__(self, name, value)
+
+    def __deepcopy__(self, memo):
+        return self
+
+    def __copy__(self):
+        return self
 
 
 _TURNED: dict = {}

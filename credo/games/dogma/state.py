@@ -152,7 +152,7 @@ class DogmaState(State):
         s._tm = None
         n = np * ARCANA
         s.mode = "predestination"
-        s.decks = []
+        s.decks = ()
         s.turn_limit = 150
         s.phase = DEPLOY
         s.turn = 1
@@ -218,7 +218,7 @@ class DogmaState(State):
             return s
         decks, info = game.decks(opts, rng)
         if opts.mode == "predestination":
-            s.decks = list(info)
+            s.decks = tuple(info)
             for p in range(np):
                 opt = game.content.options[game.option_ids.index(info[p])]
                 s.narrate("Player {} builds the Arcana of the Predestination option {} ({}).",
@@ -303,7 +303,7 @@ class DogmaState(State):
 
     def apply(self, action, player: int | None = None):
         # the kernel's apply (same contract and errors), with its common path inlined
-        if player is None or action.__class__ is str:
+        if player is None or action.__class__ is str or player.__class__ is not int:
             return State.apply(self, action, player)
         tm = self._tm
         if tm is None:
@@ -314,6 +314,7 @@ class DogmaState(State):
             self._legal = self._generate_legal(player)
             self._legal_for = player
         if action not in self._legal:
+            action, player = self._checked_input(action, player)
             raise self._explain_illegal(action, player)
         self._apply_action(action, player)
         self._tm = None
@@ -537,14 +538,15 @@ class DogmaState(State):
             return [g.A_deploy[n] for n in range(len(self.rear[player]))]
         return self.order_actions(player)
 
-    def order_actions(self, p: int) -> list:
+    def order_actions(self, p: int) -> list | tuple:
         k = self.active[p]
         if k < 0:
             return [self.game.A_pass]
         if self.np == 4:
             return self._order_actions(p, k)
-        # The Orders depend only on what the key holds; two-player lists are shared through the game
-        # (legal lists are never mutated), which saves rebuilding them twice a turn.
+        # The Orders depend only on what the key holds; two-player lists are shared through the game,
+        # which saves rebuilding them twice a turn. Shared by every state of every game of this
+        # content, agents' worlds included, so they are tuples: nobody can append to them.
         sl = p * ARCANA + k
         key = (self.proph[sl], self.relics[sl], self.cults[sl], len(self.rear[p]), not self.di[p], self.wither[sl],
                self.flags[sl], self.mal[sl] & FANATICISM, self.arduous[p] == self.turn - 1,
@@ -554,7 +556,7 @@ class DogmaState(State):
         if out is None:
             if len(cache) > 50_000:  # Free Will and Chaos make many Arcana: bound the memory of a long run
                 cache.clear()
-            out = cache[key] = self._order_actions(p, k)
+            out = cache[key] = tuple(self._order_actions(p, k))
         return out
 
     def _order_actions(self, p: int, k: int) -> list:

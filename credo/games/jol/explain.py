@@ -25,6 +25,7 @@ from .game import (
 from .state import (
     DEFENDER,
     ENGAGEMENT,
+    FACE_DOWN,
     FORMATION,
     HAND,
     MANIFEST,
@@ -52,7 +53,10 @@ def _reason(s, action, player: int) -> tuple[str, str]:
         return R.WIN, "the game is over"
 
     def who(i: int) -> str:
-        return f"{name(i)} ({t.names[s.card[i]]})" if s.zone[i] != UNDRAWN else name(i)
+        # a card is named only if the asking player can see it: not undrawn, not in the
+        # opponent's hand, not one of the opponent's face-down Prophecies
+        hidden = s.zone[i] == UNDRAWN or (s.owner[i] != player and s.zone[i] in (HAND, FACE_DOWN))
+        return name(i) if hidden else f"{name(i)} ({t.names[s.card[i]]})"
 
     # cards played from the hand -----------------------------------------------------
     if kind in VERB_FAMILY:
