@@ -56,7 +56,7 @@ def ray_session(jobs: int = 1, address: str | None = None) -> Iterator[Any]:
             ray.shutdown()
 
 
-def run_fixtures(work: list[tuple[str, Fixture, dict, bool, str | None]], jobs: int,
+def run_fixtures(work: list[tuple[str, Fixture, dict, bool, str | None, bytes | None]], jobs: int,
                  address: str | None = None,
                  progress: Callable[[int, int], None] | None = None) -> list[GameResult]:
     """`play_fixture` on each item of `work` as a Ray task; the results in the order of `work`."""

@@ -11,18 +11,22 @@ from typing import Callable
 
 from credo.agents import Agent, make_agent
 from credo.kernel import Game, Match, PlayerView
+from credo.kernel.view import match_secret, sampling_seed
 
 
 def play_game(game: Game, agents: list[Agent], seed: int, options: dict | None = None,
-              max_moves: int = 100_000) -> Match:
-    """One game; each player to move is asked in turn (simultaneous choices in seat order)."""
+              max_moves: int = 100_000, secret: bytes | None = None) -> Match:
+    """One game; each player to move is asked in turn (simultaneous choices in seat order).
+    The worlds agents sample are seeded from `secret` (kernel/view.py): by default one
+    derived from the seed, so that a run reproduces; a random one where agents are not trusted."""
     match = Match(game, seed, options)
+    secret = secret if secret is not None else match_secret(None, seed)
     moves = 0
     while not match.state.is_over:
         # Several players to move means a simultaneous choice: each commits in turn,
         # and each one's view hides the others' commitments.
         player = match.state.to_move[0]
-        view = PlayerView(match.state, player, seed=seed * 7919 + moves)
+        view = PlayerView(match.state, player, seed=sampling_seed(secret, player, moves))
         match.play(agents[player].choose(view), player)
         moves += 1
         if moves > max_moves:
@@ -50,7 +54,7 @@ class SelfPlayStats:
 
 def selfplay(game: Game, agent_names: list[str], games: int, seed: int = 0,
              options: dict | None = None, records: Path | None = None,
-             progress: Callable[[int], None] | None = None) -> SelfPlayStats:
+             progress: Callable[[int], None] | None = None, secret: bytes | None = None) -> SelfPlayStats:
     """Play `games` games with seeds seed, seed+1, ...; optionally write one record each."""
     num = len(agent_names)
     stats = SelfPlayStats(wins=[0] * num)
@@ -60,7 +64,7 @@ def selfplay(game: Game, agent_names: list[str], games: int, seed: int = 0,
     for i in range(games):
         game_seed = seed + i
         agents = [make_agent(name, game_seed * 31 + p) for p, name in enumerate(agent_names)]
-        match = play_game(game, agents, game_seed, options)
+        match = play_game(game, agents, game_seed, options, secret=match_secret(secret, game_seed))
         stats.games += 1
         stats.moves += len(match.moves)
         winners = match.state.winners

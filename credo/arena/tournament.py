@@ -20,6 +20,8 @@ from credo import games
 from credo.agents import make_agent
 from credo.kernel.rng import Rng
 
+from credo.kernel.view import match_secret
+
 from .selfplay import play_game
 
 
@@ -70,11 +72,11 @@ def schedule(agents: list[str], players: int, games_per_group: int, seed: int) -
     return fixtures
 
 
-def play_fixture(args: tuple[str, Fixture, dict, bool, str | None]) -> GameResult:
-    name, fixture, options, keep_record, content = args
+def play_fixture(args: tuple[str, Fixture, dict, bool, str | None, bytes | None]) -> GameResult:
+    name, fixture, options, keep_record, content, secret = args
     game = games.load(name, content)
     agents = [make_agent(a, fixture.seed * 17 + seat) for seat, a in enumerate(fixture.agents)]
-    match = play_game(game, agents, fixture.seed, options)
+    match = play_game(game, agents, fixture.seed, options, secret=match_secret(secret, fixture.seed))
     return GameResult(fixture, match.state.returns(), len(match.moves),
                       match.record() if keep_record else None)
 
@@ -143,10 +145,11 @@ BACKENDS = ("process", "ray")
 def tournament(name: str, agents: list[str], games_per_group: int, seed: int = 0, jobs: int = 1,
                options: dict | None = None, records: Path | None = None, content: str | None = None,
                progress: Callable[[int, int], None] | None = None, backend: str = "process",
-               address: str | None = None) -> TournamentResult:
+               address: str | None = None, secret: bytes | None = None) -> TournamentResult:
     """Play the schedule and rate the agents. `backend` "process" plays the games here,
     in `jobs` processes (one: in this process); "ray" plays each game as a Ray task, on
-    a local Ray instance of `jobs` CPUs or on the running cluster at `address`."""
+    a local Ray instance of `jobs` CPUs or on the running cluster at `address`. The worlds
+    agents sample are seeded from `secret` (kernel/view.py; default: from each game's seed)."""
     if backend not in BACKENDS:
         raise ValueError(f"unknown backend {backend!r}; the backends are: {', '.join(BACKENDS)}")
     if address is not None and backend != "ray":
@@ -154,7 +157,7 @@ def tournament(name: str, agents: list[str], games_per_group: int, seed: int = 0
     game = games.load(name, content)
     options = dict(options or {})
     fixtures = schedule(agents, game.players(**options), games_per_group, seed)
-    work = [(name, f, options, records is not None, content) for f in fixtures]
+    work = [(name, f, options, records is not None, content, secret) for f in fixtures]
     results: list[GameResult] = []
     if backend == "ray":
         from .ray_backend import run_fixtures

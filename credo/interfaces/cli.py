@@ -86,7 +86,8 @@ def cmd_selfplay(args, console: Console) -> int:
     with Progress(console=console, transient=True) as progress:
         task = progress.add_task(f"{game.name} self-play", total=args.games)
         stats = selfplay(game, names, args.games, args.seed, options, records,
-                         progress=lambda done: progress.update(task, completed=done))
+                         progress=lambda done: progress.update(task, completed=done),
+                         secret=_secret(args, console))
     table = Table(title=f"{game.title}: {stats.games} games, seed {args.seed}")
     table.add_column("seat")
     table.add_column("agent")
@@ -118,6 +119,25 @@ def _backend(args) -> str:
     return backend
 
 
+def _secret(args, console: Console) -> bytes | None:
+    """The run's sampling secret (--secret): none, derived from the seed, by default."""
+    if args.secret is None:
+        return None
+    from credo.kernel.view import parse_secret
+
+    if args.secret == "random":
+        import secrets
+
+        args.secret = secrets.token_hex(16)
+        console.print(f"sampling secret {args.secret} (give --secret {args.secret} to play this run again)")
+    return parse_secret(args.secret)
+
+
+SECRET_HELP = ("the secret the worlds agents sample are seeded from (any text; 'random' draws one and prints it). "
+               "By default it derives from the seed, so a run reproduces; an agent that searched the seeds "
+               "could then rebuild the games' cards, so a run between agents you do not trust takes a random one")
+
+
 def cmd_arena(args, console: Console) -> int:
     from rich.progress import Progress
 
@@ -136,7 +156,7 @@ def cmd_arena(args, console: Console) -> int:
         result = tournament(game.name, agents, args.games, args.seed, args.jobs, options,
                             Path(args.records) if args.records else None, args.content,
                             progress=lambda done, total: progress.update(task, completed=done, total=total),
-                            backend=backend, address=args.address)
+                            backend=backend, address=args.address, secret=_secret(args, console))
     table = Table(title=f"{game.title}: round robin, {args.games} games per pairing, seed {args.seed}")
     for col in ("pairing", "games", "wins", "draws", "score of the first (95% CI)"):
         table.add_column(col)
@@ -255,6 +275,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--games", type=int, default=100)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--agents", default="random,random", help="agents by seat, comma-separated")
+    p.add_argument("--secret", help=SECRET_HELP)
     p.add_argument("--records", help="write one JSON record per game in this folder")
     p.add_argument("-o", "--option", action="append", help="game option KEY=VALUE")
     p.add_argument("--content", help="a folder with your own content files")
@@ -263,6 +284,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("arena", help="round-robin tournament with ratings")
     p.add_argument("game", choices=games.names())
     p.add_argument("--agents", required=True, help="agents, comma-separated (e.g. greedy,random,mcts)")
+    p.add_argument("--secret", help=SECRET_HELP)
     p.add_argument("--games", type=int, default=20, help="games per pairing")
     p.add_argument("--jobs", type=int, default=1,
                    help="parallel processes (with --backend ray: the CPUs of the local Ray instance)")

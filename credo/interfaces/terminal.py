@@ -32,6 +32,7 @@ from rich.text import Text
 
 from credo.kernel import Action, Game, IllegalAction, Match, NotationError, PlayerView
 from credo.kernel.actions import normalise
+from credo.kernel.view import new_secret, sampling_seed
 
 HUMAN = "human"
 DEFAULT_STYLES = ("bold bright_cyan", "bold bright_yellow", "bold bright_green", "bold bright_magenta")
@@ -66,15 +67,20 @@ def play(
     options: dict | None = None,
     console: Console | None = None,
     input_fn: Callable[[str], str] = input,
+    secret: bytes | None = None,
 ) -> Match:
     """Play a whole game of `game` in the terminal and return its Match.
 
     `seats[i]` is "human" or the name of an agent (`credo.agents.make_agent`) and
     plays player i. The game is `game.new(seed, **options)`; agents are seeded from
-    `seed` too, so the same inputs give the same game. The returned Match is over
-    unless a person quit (or input ended) first.
+    `seed` too, so the same inputs give the same game. The worlds the computer samples are
+    seeded from `secret` (kernel/view.py), random unless given, so that knowing the seed
+    tells nobody how the computer thinks. The returned Match is over unless a person quit
+    (or input ended) first.
     """
-    return _Session(game, seats, seed, options, console or Console(highlight=False), input_fn).run()
+    session = _Session(game, seats, seed, options, console or Console(highlight=False), input_fn)
+    session.secret = secret if secret is not None else new_secret()
+    return session.run()
 
 
 def renderer_for(game: Game) -> ModuleType | None:
@@ -105,6 +111,7 @@ class _Session:
         self.game = game
         self.seats = [s.strip().lower() for s in seats]
         self.seed = seed
+        self.secret = new_secret()  # the computer's sampled worlds: see play()
         self.console = console
         self.input_fn = input_fn
         self.agents: dict[int, Any] = {}
@@ -173,7 +180,7 @@ class _Session:
     def computer_moves(self, player: int) -> None:
         agent = self.agents[player]
         secret = len(self.state.to_move) > 1
-        view = PlayerView(self.state, player, seed=self.seed * 7919 + len(self.match.moves))
+        view = PlayerView(self.state, player, seed=sampling_seed(self.secret, player, len(self.match.moves)))
         action = agent.choose(view)
         self.match.play(action, player)
         line = Text.assemble((f"P{player + 1} ", self.style(player)), f"Computer ({self.seats[player]}) ")

@@ -44,6 +44,21 @@ def secret_from_seed(seed: int, purpose: str = "views") -> bytes:
     return hashlib.blake2b(f"credo {purpose} {seed}".encode(), digest_size=16).digest()
 
 
+def match_secret(run_secret: bytes | None, seed: int) -> bytes:
+    """The secret of the match played from `seed` in a run (a tournament, a self-play
+    series): derived from the run's secret, or from the seed when the run has none."""
+    if run_secret is None:
+        return secret_from_seed(seed)
+    return hashlib.blake2b(f"match {seed}".encode(), key=run_secret[:64], digest_size=16).digest()
+
+
+def parse_secret(text: str) -> bytes:
+    """A run's secret as a person gives it (`--secret`): any text; "random" draws one."""
+    if text == "random":
+        return new_secret()
+    return hashlib.blake2b(text.encode(), digest_size=16).digest()
+
+
 def sampling_seed(secret: bytes, player: int, decision: int) -> int:
     """The seed of one view's world: one-way in the secret, so the world's rng, which an
     agent can invert, leads back to this number and no further."""
