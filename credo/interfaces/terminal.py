@@ -32,6 +32,7 @@ from rich.text import Text
 
 from credo.kernel import Action, Game, IllegalAction, Match, NotationError, PlayerView
 from credo.kernel.actions import normalise
+from credo.kernel.undo import last_barrier
 from credo.kernel.view import new_secret, sampling_seed
 
 HUMAN = "human"
@@ -444,7 +445,8 @@ class _Session:
             c.print(Text("Not legal now.", style="yellow"))
 
     def undo(self, rest: str) -> str:
-        """Take back the last decision of a person, and every move made since."""
+        """Take back the last decision of a person, and every move made since, unless one of
+    them drew on chance or revealed something hidden (kernel/undo.py)."""
         count = int(rest) if rest.isdigit() and int(rest) > 0 else 1
         moves = self.match.moves
         cut = len(moves)
@@ -455,6 +457,11 @@ class _Session:
             cut = earlier[-1]
         if cut == len(moves):
             self.error("there is no decision of yours to take back", "Undo")
+            return AGAIN
+        stop = last_barrier(self.match, self.humans, cut)
+        if stop is not None:
+            # strict undo: going back past it would replay the game knowing its dice or cards
+            self.error(f"cannot take back past {stop.describe()}", "Undo")
             return AGAIN
         taken = moves[cut:]
         self.match.undo(len(taken))
