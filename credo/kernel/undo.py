@@ -8,9 +8,12 @@ Going back past a barrier would let a person play again knowing the dice or the 
 so undo stops there: it never re-rolls.
 
 The test is the same for every game: the move is replayed in worlds resampled from the
-viewer's knowledge before it (`determinize`); if the viewer's observation after it is
-not the same in all of them, or the true game drew on its rng, the move told them
-something they could not have known.
+viewer's knowledge before it (`determinize`); if what the viewer sees after it (their
+observation and what it narrates to them) is not the same in all of them, or the move
+is not legal in all of them, or the true game drew on its rng, or it completed a
+simultaneous secret choice, the move told them something they could not have known.
+The worlds are a sample: a move whose outcome differs in few of the viewer's possible
+worlds may pass for quiet, which is as much as a person could tell from it.
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ from .match import Match
 from .rng import Rng
 from .state import State
 
-SAMPLES = 6
+SAMPLES = 16
 
 
 class Barrier(NamedTuple):
@@ -38,20 +41,30 @@ class Barrier(NamedTuple):
 
 def barrier(before: State, action: str, mover: int, viewer: int, samples: int = SAMPLES) -> str | None:
     """Why playing `action` for `mover` on `before` is a barrier for `viewer`, or None."""
+    who = mover if mover >= 0 else None
     after = before.copy()
-    after.apply(action, mover if mover >= 0 else None)
+    start = len(after.log)
+    after.apply(action, who)
     if after.rng.to_position() != before.rng.to_position():
         return "chance"
-    seen = after.observation(viewer)
+    movers = before.to_move
+    if len(movers) > 1 and set(after.to_move) != set(movers) - {mover}:
+        return "revealed"  # the last secret choice: everyone's are revealed
+    seen = (after.observation(viewer), _narrated(after, viewer, start))
     for k in range(samples):
         world = before.determinize(viewer, Rng(0xB0_0000 + k))
+        start = len(world.log)
         try:
-            world.apply(action, mover if mover >= 0 else None)
+            world.apply(action, who)
         except CredoError:
-            return "revealed"  # only legal in the true game: it depends on what was hidden
-        if world.observation(viewer) != seen:
+            return "revealed"  # only legal in some worlds: it showed what was hidden
+        if (world.observation(viewer), _narrated(world, viewer, start)) != seen:
             return "revealed"
     return None
+
+
+def _narrated(state: State, viewer: int, start: int) -> list[tuple[str, str]]:
+    return [(e.text, e.rule) for e in state.events(viewer, start)]
 
 
 def last_barrier(match: Match, viewers: list[int], since: int) -> Barrier | None:

@@ -16,6 +16,7 @@ import pytest
 
 from credo import games
 from credo.kernel import CredoError, IllegalAction, PlayerView, Rng, State
+from credo.kernel.undo import barrier
 from credo.kernel.view import sampling_seed, secret_from_seed
 
 VARIANTS = [(name, options) for name in games.names() for options in games.load(name).option_variants]
@@ -30,7 +31,7 @@ def random_states(game, options, seeds, every=7, limit=160):
         for n in range(limit):
             if s.is_over:
                 break
-            if n % every == 3:
+            if n % every == 3 % every:
                 yield s
             p = s.to_move[0]
             s.apply(rng.choice(s.legal_actions(p)), p)
@@ -75,6 +76,44 @@ def test_what_a_player_is_told_does_not_depend_on_what_they_cannot_see(name, opt
                     assert mine == theirs, f"{name}: refusing '{a}' to player {p} tells what they cannot see: {mine!r} vs {theirs!r}"
         checked += 1
     assert checked >= 10
+
+
+def told_by(state: State, action, mover: int, viewer: int):
+    """What `viewer` sees of `action` played on `state`: (their observation after, the
+    events it narrates to them), or None if the action is not legal there."""
+    s = state.copy()
+    start = len(s.log)
+    try:
+        s.apply(action, mover)
+    except CredoError:
+        return None
+    return s.observation(viewer), [(e.text, e.rule) for e in s.events(viewer, start)]
+
+
+@pytest.mark.parametrize(("name", "options"), VARIANTS, ids=IDS)
+def test_events_tell_a_player_nothing_their_view_does_not(name, options):
+    """A move that draws on no chance and reveals nothing to a player (kernel/undo.py: it
+    leaves them seeing the same board in every world resampled from their view) must
+    narrate the same to them in all those worlds: a narration naming a hidden card or a
+    secret choice would differ. (Moves that roll dice or reveal may narrate what they
+    reveal: that is what revealing is.)"""
+    game = games.load(name)
+    compared = 0
+    for n, state in enumerate(random_states(game, options, seeds=range(5), every=3)):
+        mover = state.to_move[0]
+        legal = state.legal_actions(mover)
+        action = legal[Rng(n).below(len(legal))]
+        for viewer in range(state.num_players):
+            if barrier(state, str(action), mover, viewer) is not None:
+                continue
+            _, events = told_by(state, action, mover, viewer)
+            for k in range(4):
+                outcome = told_by(state.determinize(viewer, Rng(300 + k)), action, mover, viewer)
+                if outcome is None:
+                    continue  # not legal in this world: the move showed what was hidden after all
+                assert outcome[1] == events, f"{name}: '{action}' narrates to player {viewer} what they cannot see"
+                compared += 1
+    assert compared > 50
 
 
 def test_jol_explanations_do_not_name_the_opponents_hidden_cards():
