@@ -40,12 +40,12 @@ STRENGTH_SETTINGS = --games $(STRENGTH_GAMES) --jobs $(JOBS) --seed 0 --search-g
 strength: $(STAMP)
 	mkdir -p docs/agents
 	for game in $(STRENGTH_GAME_LIST); do \
-	  $(VENV)/bin/credo report-agents $(STRENGTH_SETTINGS) --games-list $$game --search-pair mcts-200,medium \
+	  $(VENV)/bin/credo report-agents --force $(STRENGTH_SETTINGS) --games-list $$game --search-pair mcts-200,medium \
 	    --save-results docs/agents/$$game.json || exit 1; \
 	done
-	$(VENV)/bin/credo report-agents $(STRENGTH_SETTINGS) --games-list dirge --search-pair mcts-200,mcts-400 \
+	$(VENV)/bin/credo report-agents --force $(STRENGTH_SETTINGS) --games-list dirge --search-pair mcts-200,mcts-400 \
 	  --only search --save-results docs/agents/dirge-search.json
-	$(VENV)/bin/credo report-agents --out docs/agents.md \
+	$(VENV)/bin/credo report-agents --force --out docs/agents.md \
 	  --merge $(shell echo $(STRENGTH_GAME_LIST:%=docs/agents/%.json) docs/agents/dirge-search.json | tr ' ' ',')
 
 clean:

@@ -33,6 +33,29 @@ def require_ray():
     return ray
 
 
+def check_address(address: str) -> None:
+    """Refuse, in a second or three, a cluster address nothing answers at: `ray.init`
+    would wait minutes, deaf to Ctrl-C, or fail with a long traceback."""
+    import os
+    import socket
+    from pathlib import Path
+
+    if address == "auto":
+        if os.environ.get("RAY_ADDRESS") or Path("/tmp/ray/ray_current_cluster").exists():
+            return
+        raise ValueError("--address auto: no Ray cluster runs on this machine (start one with "
+                         "'ray start --head', or leave out --address to play on a local Ray of --jobs CPUs)")
+    hostport = address.split("://", 1)[-1]
+    host, sep, port = hostport.rpartition(":")
+    if not sep or not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise ValueError(f"--address {address!r} is not auto, HOST:PORT or ray://HOST:PORT")
+    try:
+        with socket.create_connection((host.strip("[]"), int(port)), timeout=3):
+            pass
+    except OSError as exc:
+        raise ValueError(f"--address {address}: no Ray cluster answers there ({exc.strerror or exc})") from None
+
+
 def _init(ray, jobs: int, address: str | None) -> None:
     quiet: dict[str, Any] = {"log_to_driver": False, "logging_level": logging.ERROR}
     if address:

@@ -15,24 +15,64 @@ from credo.agents import agent_names, is_agent
 from credo.kernel import CredoError, replay
 
 
+def _option_value(text: str):
+    """A value as a person types it: a number, a word, a comma-separated list
+    (decks=mecca,storm), or JSON for nested values (arcana=[[...]])."""
+    text = text.strip()
+    if text[:1] in "[{":
+        try:
+            return json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise SystemExit(f"option value {text!r} is not valid JSON: {exc.msg}") from None
+    if "," in text:
+        return [_option_value(part) for part in text.split(",")]
+    return int(text) if text.lstrip("-").isdigit() else text
+
+
 def _parse_options(pairs: list[str]) -> dict:
     options: dict = {}
     for pair in pairs or []:
         if "=" not in pair:
             raise SystemExit(f"option {pair!r} is not KEY=VALUE")
         key, value = pair.split("=", 1)
-        options[key.strip()] = int(value) if value.strip().lstrip("-").isdigit() else value.strip()
+        options[key.strip()] = _option_value(value)
     return options
 
 
 def _game_options(game, pairs: list[str]) -> dict:
-    """Options from KEY=VALUE pairs, checked against the game's option schema."""
+    """Options from KEY=VALUE pairs, checked against the game's option schema and by
+    setting up a game with them (a deck or a card the content does not have)."""
     options = _parse_options(pairs)
     try:
         game.options(**options)
+        game.new(0, **options)
     except CredoError as exc:
-        raise SystemExit(str(exc)) from None
+        raise SystemExit(f"{exc} ('credo games {game.name}' lists the options)") from None
     return options
+
+
+def choose_game(console: Console, input_fn=input) -> str | None:
+    """Ask for a game until the answer names one: its number, its name in any case, or
+    the start of one name; None when input ends (Ctrl-D)."""
+    choices = games.names()
+    console.print("[bold]Credo[/bold] - choose a game:")
+    for i, g in enumerate(choices, start=1):
+        console.print(f"  {i}. {g} - {games.load(g).title}")
+    while True:
+        try:
+            answer = input_fn("game> ").strip().lower()
+        except (EOFError, KeyboardInterrupt):
+            console.print()
+            return None
+        if answer.isdigit() and 0 < int(answer) <= len(choices):
+            return choices[int(answer) - 1]
+        found = [g for g in choices if g.startswith(answer)] if answer else []
+        if len(found) == 1:
+            return found[0]
+        if len(found) > 1:
+            console.print(f"'{answer}' could be {' or '.join(found)}: type more of the name")
+        else:
+            console.print(f"type a number from 1 to {len(choices)} or a game's name ({', '.join(choices)})")
 
 
 def _load_game(name: str, content: str | None):
@@ -49,12 +89,10 @@ def cmd_play(args, console: Console) -> int:
 
     name = args.game
     if name is None:
-        console.print("[bold]Credo[/bold] - choose a game:")
-        for i, g in enumerate(games.names(), start=1):
-            console.print(f"  {i}. {g}")
-        answer = input("game> ").strip()
-        choices = games.names()
-        name = choices[int(answer) - 1] if answer.isdigit() and 0 < int(answer) <= len(choices) else answer
+        name = choose_game(console)
+        if name is None:
+            console.print("No game chosen.")
+            return 0
     game = _load_game(name, args.content)
     options = _game_options(game, args.option)
     count = game.players(**options)
@@ -77,13 +115,17 @@ def cmd_selfplay(args, console: Console) -> int:
     game = _load_game(args.game, args.content)
     options = _game_options(game, args.option)
     names = [a.strip() for a in args.agents.split(",")]
+    _known_agents(names)
+    if args.games < 1:
+        raise SystemExit("--games must be at least 1")
     count = game.players(**options)
     if len(names) == 1:
         names = names * count
     if len(names) != count:
-        raise SystemExit(f"{len(names)} agents for {count} players")
+        raise SystemExit(f"{len(names)} agents for {count} players: name one agent for every seat, "
+                         "or one for all of them")
     records = Path(args.records) if args.records else None
-    with Progress(console=console, transient=True) as progress:
+    with _progress(console) as progress:
         task = progress.add_task(f"{game.name} self-play", total=args.games)
         stats = selfplay(game, names, args.games, args.seed, options, records,
                          progress=lambda done: progress.update(task, completed=done),
@@ -110,11 +152,13 @@ def _backend(args) -> str:
     if args.address and backend != "ray":
         raise SystemExit("--address is a Ray cluster's address: it goes with --backend ray")
     if backend == "ray":
-        from credo.arena.ray_backend import require_ray
+        from credo.arena.ray_backend import check_address, require_ray
 
         try:
             require_ray()
-        except ImportError as exc:
+            if args.address:
+                check_address(args.address)
+        except (ImportError, ValueError) as exc:
             raise SystemExit(str(exc)) from None
     return backend
 
@@ -138,6 +182,21 @@ SECRET_HELP = ("the secret the worlds agents sample are seeded from (any text; '
                "could then rebuild the games' cards, so a run between agents you do not trust takes a random one")
 
 
+def _known_agents(names: list[str]) -> None:
+    unknown = [a for a in names if not is_agent(a)]
+    if unknown:
+        raise SystemExit(f"unknown agent{'s' if len(unknown) > 1 else ''} {', '.join(unknown)}; the agents are: "
+                         f"{', '.join(agent_names())} (and mcts-N, ismcts-N for N iterations a move)")
+
+
+def _progress(console: Console):
+    from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn,
+                               TimeRemainingColumn)
+
+    return Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                    TextColumn("left"), TimeRemainingColumn(), console=console, transient=True)
+
+
 def cmd_arena(args, console: Console) -> int:
     from rich.progress import Progress
 
@@ -146,12 +205,11 @@ def cmd_arena(args, console: Console) -> int:
     game = _load_game(args.game, args.content)
     options = _game_options(game, args.option)
     agents = [a.strip() for a in args.agents.split(",")]
-    unknown = [a for a in agents if not is_agent(a)]
-    if unknown:
-        raise SystemExit(f"unknown agents {unknown}; the agents are: {', '.join(agent_names())} "
-                         "(and mcts-N, ismcts-N for N iterations a move)")
+    _known_agents(agents)
+    if args.games < 1 or args.jobs < 1:
+        raise SystemExit("--games and --jobs must be at least 1")
     backend = _backend(args)
-    with Progress(console=console, transient=True) as progress:
+    with _progress(console) as progress:
         task = progress.add_task(f"{game.name} arena", total=None)
         result = tournament(game.name, agents, args.games, args.seed, args.jobs, options,
                             Path(args.records) if args.records else None, args.content,
@@ -197,6 +255,8 @@ def cmd_report_agents(args, console: Console) -> int:
             result = report.merge([report.load(Path(path)) for path in _names(args.merge)])
         except ValueError as e:
             raise SystemExit(f"--merge: {e}") from None
+        if out.exists() and not args.force:
+            raise SystemExit(f"{out} exists: give --force to replace it, or --out another file")
         return _write_report(result, out, console)
     games_list = _names(args.games_list)
     for name in games_list or []:
@@ -215,7 +275,9 @@ def cmd_report_agents(args, console: Console) -> int:
     command = report.command_line(args.games, args.jobs, args.seed, out, games_list, args.agent_hard,
                                   tuple(search) if search else None, backend, args.address, args.search_games,
                                   args.save_results, args.only)
-    with Progress(console=console, transient=True) as progress:
+    if out.exists() and not args.force:
+        raise SystemExit(f"{out} exists: give --force to replace it, or --out another file")
+    with _progress(console) as progress:
         task = progress.add_task("strength report", total=None)
         result = report.measure(games_list, args.games, args.jobs, args.seed, args.agent_hard,
                                 tuple(search) if search else None, backend, args.address,
@@ -255,14 +317,68 @@ def cmd_replay(args, console: Console) -> int:
     return 1 if failures else 0
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="credo", description="Four tabletop games of faith.")
-    sub = parser.add_subparsers(dest="command", required=True)
+LEVELS = ("easy", "medium", "hard")
 
-    p = sub.add_parser("play", help="play a game in the terminal")
+
+class _ShowDefaults(argparse.ArgumentDefaultsHelpFormatter):
+    """Help that shows a flag's default where it has one worth reading."""
+
+    def _get_help_string(self, action):
+        if action.default in (None, False) or action.help is None:
+            return action.help
+        return super()._get_help_string(action)
+
+
+def cmd_games(args, console: Console) -> int:
+    if args.game is None:
+        for name in games.names():
+            game = games.load(name)
+            count = (str(game.min_players) if game.min_players == game.max_players
+                     else f"{game.min_players} to {game.max_players}")
+            console.print(f"{name}: {game.title} ({count} players)")
+        console.print("'credo games GAME' lists a game's options; give them as -o KEY=VALUE")
+        return 0
+    game = games.load(args.game)
+    table = Table(title=f"{game.title}: options (-o KEY=VALUE; a list as a,b,c)")
+    for col in ("option", "values", "default", "meaning"):
+        table.add_column(col, overflow="fold")
+    schema = game.Options.model_json_schema()
+    for key, field in game.Options.model_fields.items():
+        prop = schema.get("properties", {}).get(key, {})
+        table.add_row(key, _values(prop), "" if field.default is None else str(field.default), field.description or "")
+    console.print(table)
+    return 0
+
+
+def _values(prop: dict) -> str:
+    """The values an option takes, from its JSON schema."""
+    for alt in prop.get("anyOf", [prop]):
+        if "enum" in alt:
+            return ", ".join(str(v) for v in alt["enum"])
+        if "const" in alt:
+            return str(alt["const"])
+    kinds = [alt.get("type", "") for alt in prop.get("anyOf", [prop]) if alt.get("type") != "null"]
+    if "minimum" in prop or "maximum" in prop:
+        return f"{prop.get('type', 'number')} {prop.get('minimum', '')}..{prop.get('maximum', '')}"
+    return " or ".join(k for k in kinds if k) or "any"
+
+
+def build_parser() -> argparse.ArgumentParser:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        credo_version = version("credo")
+    except PackageNotFoundError:
+        credo_version = "unknown"
+    parser = argparse.ArgumentParser(prog="credo", description="Four tabletop games of faith.")
+    parser.add_argument("--version", action="version", version=f"credo {credo_version}")
+    sub = parser.add_subparsers(dest="command", required=True)
+    formatter = _ShowDefaults
+
+    p = sub.add_parser("play", formatter_class=formatter, help="play a game in the terminal")
     p.add_argument("game", nargs="?", choices=games.names(), help="the game (asked if omitted)")
     p.add_argument("--vs", default="greedy", type=_agent, help="the computer's agent: a level (easy, medium, "
-                   "hard) or " + ", ".join(agent_names()) + ", mcts-N")
+                   "hard) or " + ", ".join(a for a in agent_names() if a not in LEVELS) + ", mcts-N")
     p.add_argument("--seat", type=int, default=1, help="your seat against the computer (1 = first)")
     p.add_argument("--hotseat", action="store_true", help="two humans at one keyboard")
     p.add_argument("--seed", type=int, default=None, help="seed of the game (random if omitted)")
@@ -270,18 +386,18 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--content", help="a folder with your own content files")
     p.set_defaults(func=cmd_play)
 
-    p = sub.add_parser("selfplay", help="agents play each other; wins, length, speed")
+    p = sub.add_parser("selfplay", formatter_class=formatter, help="agents play each other; wins, length, speed")
     p.add_argument("game", choices=games.names())
-    p.add_argument("--games", type=int, default=100)
-    p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--agents", default="random,random", help="agents by seat, comma-separated")
+    p.add_argument("--games", type=int, default=100, help="how many games (seeds seed, seed+1, ...)")
+    p.add_argument("--seed", type=int, default=0, help="the first game's seed")
+    p.add_argument("--agents", default="random", help="agents by seat, comma-separated; one name plays every seat")
     p.add_argument("--secret", help=SECRET_HELP)
     p.add_argument("--records", help="write one JSON record per game in this folder")
     p.add_argument("-o", "--option", action="append", help="game option KEY=VALUE")
     p.add_argument("--content", help="a folder with your own content files")
     p.set_defaults(func=cmd_selfplay)
 
-    p = sub.add_parser("arena", help="round-robin tournament with ratings")
+    p = sub.add_parser("arena", formatter_class=formatter, help="round-robin tournament with ratings")
     p.add_argument("game", choices=games.names())
     p.add_argument("--agents", required=True, help="agents, comma-separated (e.g. greedy,random,mcts)")
     p.add_argument("--secret", help=SECRET_HELP)
@@ -299,7 +415,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--content", help="a folder with your own content files")
     p.set_defaults(func=cmd_arena)
 
-    p = sub.add_parser("report-agents", help="measure the agents in every game; write a markdown report")
+    p = sub.add_parser("report-agents", formatter_class=formatter, help="measure the agents in every game; write a markdown report")
     p.add_argument("--games", type=int, default=200, help="games per pairing (the targets need 200)")
     p.add_argument("--jobs", type=int, default=1, help="parallel processes")
     p.add_argument("--seed", type=int, default=0)
@@ -320,6 +436,7 @@ def build_parser() -> argparse.ArgumentParser:
                                                            "(a stopped run keeps what it measured), to merge later")
     p.add_argument("--merge", metavar="JSON,JSON...", help="measure nothing: write one report from runs saved "
                                                             "with --save-results (each its own games, same settings)")
+    p.add_argument("--force", action="store_true", help="replace the --out file if it exists")
     p.set_defaults(func=cmd_report_agents)
 
     p = sub.add_parser("replay", help="replay records; --check verifies them")
@@ -328,8 +445,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--content", help="the content folder the records were played with")
     p.set_defaults(func=cmd_replay)
 
-    p = sub.add_parser("games", help="list the games")
-    p.set_defaults(func=lambda a, c: [c.print(f"{n}: {games.load(n).title}") for n in games.names()] and 0)
+    p = sub.add_parser("games", help="list the games, or one game's options")
+    p.add_argument("game", nargs="?", choices=games.names(), help="a game: list its options and their values")
+    p.set_defaults(func=cmd_games)
     return parser
 
 

@@ -1,0 +1,124 @@
+"""The command line as a newcomer meets it: every mistake answered in one line, no
+traceback, no hang; the options listed; one agent name for every seat."""
+
+from __future__ import annotations
+
+import io
+import subprocess
+import sys
+import time
+
+import pytest
+from rich.console import Console
+
+from credo.interfaces.cli import choose_game, main
+
+
+def credo(*argv: str, timeout: float = 60) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "credo.interfaces.cli", *argv], capture_output=True, text=True,
+                          timeout=timeout, stdin=subprocess.DEVNULL)
+
+
+@pytest.mark.parametrize(("argv", "says"), [
+    (["play", "jol", "-o", "deck1=nosuch"], "unknown deck 'nosuch'"),
+    (["selfplay", "dirge", "--agents", "greedy,nosuch"], "unknown agent nosuch"),
+    (["selfplay", "dirge", "--games", "0"], "--games must be at least 1"),
+    (["arena", "dirge", "--agents", "random,greedy", "--games", "0"], "--games and --jobs must be at least 1"),
+    (["selfplay", "dirge", "-o", "mode"], "is not KEY=VALUE"),
+    (["selfplay", "dogma", "-o", "arcana=[[", "--games", "1"], "is not valid JSON"),
+    (["arena", "dirge", "--agents", "random,greedy", "--address", "127.0.0.1:1"], "no Ray cluster answers there"),
+    (["arena", "dirge", "--agents", "random,greedy", "--address", "nonsense"], "is not auto, HOST:PORT"),
+])
+def test_a_mistake_is_one_line_and_no_traceback(argv, says):
+    started = time.monotonic()
+    done = credo(*argv)
+    assert done.returncode != 0
+    assert "Traceback" not in done.stderr + done.stdout
+    assert says in done.stderr + done.stdout
+    assert len((done.stderr + done.stdout).strip().splitlines()) == 1
+    assert time.monotonic() - started < 30  # the unreachable cluster is refused at once, not after minutes
+
+
+def test_address_auto_without_a_cluster_is_refused(monkeypatch, tmp_path):
+    monkeypatch.delenv("RAY_ADDRESS", raising=False)
+    from credo.arena import ray_backend
+
+    from pathlib import Path
+
+    if Path("/tmp/ray/ray_current_cluster").exists():  # pragma: no cover - a cluster runs here
+        pytest.skip("a Ray cluster runs on this machine")
+    with pytest.raises(SystemExit, match="no Ray cluster runs on this machine"):
+        main(["arena", "dirge", "--agents", "random,greedy", "--address", "auto"])
+
+
+def test_one_agent_name_plays_every_seat(capsys):
+    assert main(["selfplay", "divine", "-o", "players=3", "--games", "1", "--agents", "random"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("random") >= 3
+    assert main(["selfplay", "divine", "-o", "players=3", "--games", "1"]) == 0
+
+
+def test_list_options_are_given_with_commas(capsys):
+    assert main(["selfplay", "dogma", "-o", "decks=mecca,storm", "--games", "1"]) == 0
+
+
+def test_games_lists_each_games_options_and_their_values(capsys):
+    assert main(["games"]) == 0
+    out = capsys.readouterr().out
+    assert "dogma" in out and "2 to 4 players" in out
+    assert main(["games", "dogma"]) == 0
+    out = capsys.readouterr().out
+    for word in ("mode", "predestination", "free_will", "chaos", "players", "decks"):
+        assert word in out
+
+
+def test_version_and_helps_show_defaults(capsys):
+    with pytest.raises(SystemExit) as done:
+        main(["--version"])
+    assert done.value.code == 0
+    assert capsys.readouterr().out.startswith("credo ")
+    with pytest.raises(SystemExit):
+        main(["selfplay", "--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert "(default: 100)" in out and "one name plays every seat" in out and "(default: None)" not in out
+    with pytest.raises(SystemExit):
+        main(["play", "--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert out.count("easy") == 1  # the levels are listed once
+
+
+def test_report_agents_does_not_overwrite_a_report_without_force(tmp_path):
+    out = tmp_path / "agents.md"
+    out.write_text("kept")
+    with pytest.raises(SystemExit, match="exists: give --force"):
+        main(["report-agents", "--games", "1", "--out", str(out), "--games-list", "dirge"])
+    assert out.read_text() == "kept"
+
+
+def typed(*answers):
+    feed = iter(answers)
+
+    def input_fn(prompt=""):
+        for answer in feed:
+            return answer
+        raise EOFError
+
+    return input_fn
+
+
+def test_the_game_menu_asks_again_and_takes_names_prefixes_and_numbers():
+    c = Console(file=io.StringIO(), width=80)
+    assert choose_game(c, typed("5", "", "Dogma")) == "dogma"
+    assert choose_game(c, typed("DOG")) == "dogma"
+    assert choose_game(c, typed("d", "di", "div")) == "divine"
+    assert choose_game(c, typed("nosuch", "3")) == "dogma"
+    out = c.file.getvalue()
+    assert "type a number from 1 to 4" in out and "could be" in out
+    assert choose_game(c, typed()) is None  # Ctrl-D: no game, no traceback
+
+
+def test_ctrl_d_at_the_game_menu_ends_quietly():
+    done = subprocess.run([sys.executable, "-m", "credo.interfaces.cli", "play"], capture_output=True, text=True,
+                          timeout=60, input="")
+    assert done.returncode == 0
+    assert "Traceback" not in done.stderr and "No game chosen" in done.stdout
