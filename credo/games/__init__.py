@@ -26,4 +26,6 @@ def load(name: str, content: str | Path | None = None) -> Game:
     if name not in names() and not (Path(__file__).parent / name / "IN_PROGRESS").exists():
         raise KeyError(f"unknown game {name!r}; the games are: {', '.join(names())}")
     module = importlib.import_module(f"{__name__}.{name}")
-    return module.load(content)
+    game = module.load(content)
+    game._rebuild = (load, (name, str(Path(content).resolve()) if content is not None else None))
+    return game

@@ -97,6 +97,14 @@ class Game(ABC):
     def _load_position(self, position: dict) -> "State":
         """The game's loader: schema, consistency checks, the state (see from_position)."""
 
+    def __reduce__(self):
+        # a game pickles as the way to load it again (credo.games.load sets it): its
+        # tables can hold functions, and a worker process loads the same content itself
+        rebuild = self.__dict__.get("_rebuild")
+        if rebuild is None:
+            raise TypeError(f"{self.name}: a game not loaded through credo.games.load cannot be pickled")
+        return rebuild
+
     def parse_action(self, text: str) -> Action:
         return self.actions.parse(text)
 
@@ -262,3 +270,14 @@ class State(ABC):
 
     def __str__(self) -> str:
         return f"<{self.game.name} state, to move {self.to_move}>"
+
+    def __reduce__(self):
+        # a state pickles as its game, its position and its narrated log (a bot in another
+        # process receives a PlayerView, whose world is a state)
+        return (_restore_state, (self.game, self.to_position(), [tuple(e) for e in self.log._items]))
+
+
+def _restore_state(game: Game, position: dict, log: list) -> State:
+    state = game.from_position(position)
+    state.log = EventLog(list(log))
+    return state
