@@ -66,6 +66,12 @@ class Game(ABC):
         """How many players a game with these options has."""
         return self.min_players
 
+    def side_of(self, player: int, players: int) -> int:
+        """The side `player` plays for in a game of `players`: partners share a side
+        (a resignation loses for the whole side). Every player is a side of their own
+        unless the game has teams."""
+        return player
+
     def options(self, **options: Any) -> BaseModel:
         """Validated options; an unknown or bad option raises IllegalAction naming it."""
         try:

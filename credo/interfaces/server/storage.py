@@ -1,0 +1,147 @@
+"""Storage: tables, seats, moves and results, in SQLite or PostgreSQL (SQLAlchemy 2).
+
+A table is its game, options, seed and stored moves: that is all a restart needs to
+rebuild it by replay. A move's number is part of its key, so two writers can never
+store the same move number twice (the check of the number and the write are one
+transaction). The schema is managed by Alembic (migrations/); the server upgrades the
+database to the newest revision when it starts.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+from sqlalchemy import JSON, BigInteger, DateTime, ForeignKey, Integer, String, delete, select
+from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+
+def now() -> dt.datetime:
+    return dt.datetime.now(dt.timezone.utc)
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class TableRow(Base):
+    __tablename__ = "tables"
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(32))
+    options: Mapped[dict] = mapped_column(JSON)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    rules_version: Mapped[str] = mapped_column(String(32))
+    content_hash: Mapped[str] = mapped_column(String(128))
+    clock: Mapped[dict] = mapped_column(JSON)
+    status: Mapped[str] = mapped_column(String(16), index=True)  # open, running, finished
+    result: Mapped[dict | None] = mapped_column(JSON, nullable=True)
+    created: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=now)
+    finished: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    rematch_of: Mapped[str | None] = mapped_column(String(32), nullable=True)
+
+
+class SeatRow(Base):
+    __tablename__ = "seats"
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(8))  # person or bot
+    name: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    agent: Mapped[str | None] = mapped_column(String(32), nullable=True)
+
+
+class MoveRow(Base):
+    __tablename__ = "moves"
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    number: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    notation: Mapped[str] = mapped_column(String(128))
+    at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+MIGRATIONS = Path(__file__).parent / "migrations"
+
+
+def sync_url(url: str) -> str:
+    """The same database through a synchronous driver, for Alembic."""
+    return url.replace("+aiosqlite", "").replace("sqlite+pysqlite", "sqlite")
+
+
+def upgrade(url: str) -> None:
+    """Bring the database to the newest schema (creates it on first start)."""
+    from alembic import command
+    from alembic.config import Config
+
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    config.set_main_option("sqlalchemy.url", sync_url(url).replace("%", "%%"))
+    command.upgrade(config, "head")
+
+
+class Store:
+    """The server's one door to the database."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        kwargs = {"connect_args": {"timeout": 30}} if url.startswith("sqlite") else {"pool_pre_ping": True}
+        self.engine: AsyncEngine = create_async_engine(url, **kwargs)
+        self.session = async_sessionmaker(self.engine, expire_on_commit=False)
+
+    async def close(self) -> None:
+        await self.engine.dispose()
+
+    async def add_table(self, row: TableRow, seats: list[SeatRow]) -> None:
+        async with self.session.begin() as s:
+            s.add(row)
+            await s.flush()
+            s.add_all(seats)
+
+    async def tables(self, status: str | None = None, limit: int = 200) -> list[TableRow]:
+        async with self.session() as s:
+            query = select(TableRow).order_by(TableRow.created.desc()).limit(limit)
+            if status:
+                query = query.where(TableRow.status == status)
+            return list((await s.scalars(query)).all())
+
+    async def table(self, table_id: str) -> TableRow | None:
+        async with self.session() as s:
+            return await s.get(TableRow, table_id)
+
+    async def seats(self, table_id: str) -> list[SeatRow]:
+        async with self.session() as s:
+            rows = await s.scalars(select(SeatRow).where(SeatRow.table_id == table_id).order_by(SeatRow.seat))
+            return list(rows.all())
+
+    async def moves(self, table_id: str) -> list[MoveRow]:
+        async with self.session() as s:
+            rows = await s.scalars(select(MoveRow).where(MoveRow.table_id == table_id).order_by(MoveRow.number))
+            return list(rows.all())
+
+    async def claim(self, table_id: str, seat: int, name: str, token_hash: str) -> bool:
+        """Give an open seat to a person; False if it was taken meanwhile."""
+        async with self.session.begin() as s:
+            row = await s.get(SeatRow, (table_id, seat), with_for_update=True)
+            if row is None or row.kind != "person" or row.token_hash is not None:
+                return False
+            row.name, row.token_hash = name, token_hash
+            return True
+
+    async def add_move(self, table_id: str, number: int, seat: int, notation: str) -> None:
+        """Store move `number`; raises IntegrityError if that number is stored already."""
+        async with self.session.begin() as s:
+            s.add(MoveRow(table_id=table_id, number=number, seat=seat, notation=notation))
+
+    async def take_back(self, table_id: str, keep: int) -> None:
+        """Forget the moves from number `keep` on (an agreed undo)."""
+        async with self.session.begin() as s:
+            await s.execute(delete(MoveRow).where(MoveRow.table_id == table_id, MoveRow.number >= keep))
+
+    async def set_status(self, table_id: str, status: str, result: dict | None = None) -> None:
+        async with self.session.begin() as s:
+            row = await s.get(TableRow, table_id)
+            row.status = status
+            if result is not None:
+                row.result = result
+            if status == "finished":
+                row.finished = now()
