@@ -320,6 +320,26 @@ def cmd_replay(args, console: Console) -> int:
 LEVELS = ("easy", "medium", "hard")
 
 
+def cmd_serve(args, console: Console) -> int:
+    try:
+        import uvicorn
+
+        from credo.interfaces.server import create_app
+        from credo.interfaces.server.settings import Settings
+    except ImportError as exc:
+        raise SystemExit(f"the server needs its extra: pip install 'credo[server]' ({exc.name} is missing)") from None
+    settings = Settings(database_url=args.database, **({"data_dir": Path(args.data_dir)} if args.data_dir else {}))
+    try:
+        url = settings.url()
+    except OSError as exc:
+        raise SystemExit(f"--data-dir: {exc}") from None
+    where = url if "@" not in url else url.split("@", 1)[1]
+    console.print(f"Credo serves on http://{args.host}:{args.port} (the API at /docs); storage: {where}")
+    uvicorn.run(create_app(settings), host=args.host, port=args.port, ws_max_size=64 * 1024,
+                log_level="warning", timeout_graceful_shutdown=5)
+    return 0
+
+
 class _ShowDefaults(argparse.ArgumentDefaultsHelpFormatter):
     """Help that shows a flag's default where it has one worth reading."""
 
@@ -444,6 +464,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--check", action="store_true", help="only verify, name the first failing move")
     p.add_argument("--content", help="the content folder the records were played with")
     p.set_defaults(func=cmd_replay)
+
+    p = sub.add_parser("serve", formatter_class=formatter, help="the online tables: lobby and sockets (docs/web.md)")
+    p.add_argument("--host", default="127.0.0.1", help="the address to listen on")
+    p.add_argument("--port", type=int, default=8000, help="the port to listen on")
+    p.add_argument("--database", help="a database URL, e.g. postgresql+psycopg://user:pass@host/credo "
+                                      "(default: $CREDO_DATABASE_URL, else a SQLite file in the data directory)")
+    p.add_argument("--data-dir", help="where the SQLite file lives (default: $CREDO_DATA_DIR or ~/.local/share/credo)")
+    p.set_defaults(func=cmd_serve)
 
     p = sub.add_parser("games", help="list the games, or one game's options")
     p.add_argument("game", nargs="?", choices=games.names(), help="a game: list its options and their values")

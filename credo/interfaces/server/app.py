@@ -39,9 +39,24 @@ class Hub:
         self.store: Store | None = None
         self.bots: Bots | None = None
         self.tables: dict[str, Table] = {}
+        self.descriptions: dict[tuple, str] = {}
 
     def log(self, line: str) -> None:
         log.warning(line)
+
+    def describe(self, game, action) -> str:
+        """An action's description, once per action (it depends on nothing else); its
+        notation if the game cannot describe it."""
+        key = (game.name, game.content_hash, action.index)
+        text = self.descriptions.get(key)
+        if text is None:
+            try:
+                text = game.describe_action(action)
+            except Exception as exc:  # a description is a help; never lose a table over one
+                self.log(f"{game.name}: no description of '{action}' ({type(exc).__name__}: {exc})")
+                text = str(action)
+            self.descriptions[key] = text
+        return text
 
     async def start(self) -> None:
         url = self.settings.url()

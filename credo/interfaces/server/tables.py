@@ -158,7 +158,7 @@ class Table:
             "move": len(self.match.moves), "expect": self.opened.get(seat) if playing else None,
             "to_move": list(state.to_move), "committed": self.committed,
             "observation": state.observation(seat),
-            "legal": [{"index": a.index, "notation": str(a), "text": self.game.describe_action(a)} for a in legal],
+            "legal": [{"index": a.index, "notation": str(a), "text": self.hub.describe(self.game, a)} for a in legal],
             "events": [{"text": e.text, "rule": e.rule} for e in events], "reset": reset,
             "clocks": self.clocks(), "undo": self._undo_for(seat), "seats": self.summary()["seats"],
             "rematch": self.rematch_id,
