@@ -66,7 +66,7 @@ class Game(ABC):
         """How many players a game with these options has."""
         return self.min_players
 
-    def side_of(self, player: int, players: int) -> int:
+    def team_of(self, player: int, players: int) -> int:
         """The side `player` plays for in a game of `players`: partners share a side
         (a resignation loses for the whole side). Every player is a side of their own
         unless the game has teams."""

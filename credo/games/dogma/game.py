@@ -214,7 +214,7 @@ class DogmaGame(Game):
     turn_rule = R.ORDERS
     end_rule = R.END
 
-    def side_of(self, player: int, players: int) -> int:
+    def team_of(self, player: int, players: int) -> int:
         return player % 2 if players == 4 else player  # 2 vs 2: players 1 and 3 against 2 and 4
 
     def __init__(self, content: DogmaContent) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, TypeAdapter, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
 
 Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=40)]
 
@@ -40,7 +40,7 @@ class Ping(Strict):
 
 
 Message = Act | Resign | Undo | Rematch | Ping
-MESSAGE = TypeAdapter(Message)
+BY_KEY = {"act": Act, "resign": Resign, "undo": Undo, "rematch": Rematch, "ping": Ping}
 
 
 def read(data) -> Message:
@@ -50,11 +50,12 @@ def read(data) -> Message:
     kinds = {"act", "resign", "undo", "rematch", "ping"} & set(data)
     if len(kinds) != 1:
         raise ValueError("a message has exactly one of act (with expect), resign, undo, rematch, ping")
+    kind = next(iter(kinds))
     try:
-        return MESSAGE.validate_python(data)
+        return BY_KEY[kind].model_validate(data)
     except ValidationError as exc:
         first = exc.errors()[0]
-        field = ".".join(str(p) for p in first["loc"][1:]) or next(iter(kinds))
+        field = ".".join(str(p) for p in first["loc"]) or kind
         raise ValueError(f"{field}: {first['msg']}") from None
 
 

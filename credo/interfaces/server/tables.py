@@ -287,8 +287,8 @@ class Table:
                 return
             rule = self.clock.get("on_timeout", "bot:easy")
             if rule == "forfeit":
-                side = self.game.side_of(seat, len(self.seats))
-                winners = [s for s in range(len(self.seats)) if self.game.side_of(s, len(self.seats)) != side]
+                side = self.game.team_of(seat, len(self.seats))
+                winners = [s for s in range(len(self.seats)) if self.game.team_of(s, len(self.seats)) != side]
                 await self._finish({"winners": winners, "reason": "time", "seat": seat})
             else:
                 self.timeout_bots[seat] = rule.split(":", 1)[1]
@@ -299,8 +299,8 @@ class Table:
         async with self.lock:
             if self.status != "running":
                 return "only a game in progress can be resigned"
-            side = self.game.side_of(seat, len(self.seats))
-            winners = [s for s in range(len(self.seats)) if self.game.side_of(s, len(self.seats)) != side]
+            side = self.game.team_of(seat, len(self.seats))
+            winners = [s for s in range(len(self.seats)) if self.game.team_of(s, len(self.seats)) != side]
             await self._finish({"winners": winners, "reason": "resigned", "seat": seat})
         await self.after_change()
         return None
