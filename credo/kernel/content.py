@@ -71,3 +71,18 @@ def content_hash(*models: BaseModel) -> str:
     for model in models:
         digest.update(json.dumps(model.model_dump(mode="json"), sort_keys=True).encode())
     return digest.hexdigest()[:16]
+
+
+def folder_fingerprint(folder: str | Path) -> str:
+    """A hash of the content files (*.toml) in `folder`, names and bytes: what a game
+    loaded from the folder is cached under, so that editing a file loads it again."""
+    digest = hashlib.sha256()
+    try:
+        files = sorted(p for p in Path(folder).glob("*.toml") if p.is_file())
+        for path in files:
+            digest.update(path.name.encode() + b"\0")
+            digest.update(hashlib.sha256(path.read_bytes()).digest())
+    except OSError as exc:
+        # unreadable now: a key of its own, and the loader names the file that fails
+        digest.update(f"unreadable: {exc}".encode())
+    return digest.hexdigest()
