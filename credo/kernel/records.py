@@ -4,6 +4,7 @@ instead of failing somewhere inside a game."""
 
 from __future__ import annotations
 
+import reprlib
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, ValidationError
@@ -55,6 +56,19 @@ class Record(_Strict):
     position: dict[StrictStr, Any] | None = None
 
 
+def json_type(value: Any) -> str:
+    """What `value` is called in JSON: a number, a string, an array..."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    for kind, name in ((int, "a number"), (float, "a number"), (str, "a string"), (list, "an array"),
+                       (dict, "an object")):
+        if isinstance(value, kind):
+            return name
+    return type(value).__name__
+
+
 def field_path(loc: tuple) -> str:
     out = ""
     for part in loc:
@@ -62,15 +76,20 @@ def field_path(loc: tuple) -> str:
     return out or "(record)"
 
 
+# a value quoted in an error: short, and never the whole of a deeply nested one
+_SHORT = reprlib.Repr()
+_SHORT.maxlevel, _SHORT.maxstring, _SHORT.maxother, _SHORT.maxlist, _SHORT.maxdict = 2, 40, 40, 3, 3
+
+
 def _shown(value: Any) -> str:
-    text = repr(value)
+    text = _SHORT.repr(value)
     return text if len(text) <= 60 else text[:57] + "..."
 
 
 def parse_record(record: Any) -> Record:
     """`record` checked against the schema; the first thing wrong raises ReplayError."""
     if not isinstance(record, dict):
-        raise ReplayError(None, None, f"a record is a JSON object, not {type(record).__name__}")
+        raise ReplayError(None, None, f"a record is a JSON object, not {json_type(record)}")
     if record.get("format") != RECORD_FORMAT:
         raise ReplayError(None, None, f"not a {RECORD_FORMAT} document (field format is {_shown(record.get('format'))})")
     if "version" in record and record["version"] != RECORD_VERSION:
@@ -80,7 +99,9 @@ def parse_record(record: Any) -> Record:
     except ValidationError as exc:
         first = exc.errors()[0]
         where = field_path(tuple(first["loc"]))
+        # pydantic names its model classes here; a record's reader knows JSON objects
+        message = "should be a JSON object" if first["type"] in ("model_type", "dict_type") else first["msg"]
         got = "" if first["type"] == "missing" else f" (got {_shown(first.get('input'))})"
-        raise ReplayError(None, None, f"field {where}: {first['msg']}{got}") from None
+        raise ReplayError(None, None, f"field {where}: {message}{got}") from None
     except RecursionError:
         raise ReplayError(None, None, "nested too deeply") from None
