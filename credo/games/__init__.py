@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+import re
 from pathlib import Path
 
 from credo.kernel import Game
@@ -26,7 +27,7 @@ def load(name: str, content: str | Path | None = None) -> Game:
     # only a name that can be a package is looked for on disk: a name from a record
     # may be anything (a path, a NUL byte, a thousand characters)
     playable = name in names() if isinstance(name, str) else False
-    in_progress = (isinstance(name, str) and name.isidentifier()
+    in_progress = (isinstance(name, str) and re.fullmatch(r"[a-z][a-z0-9_]{0,63}", name) is not None
                    and (Path(__file__).parent / name / "IN_PROGRESS").exists())
     if not playable and not in_progress:
         raise KeyError(f"unknown game {name!r}; the games are: {', '.join(names())}")
