@@ -91,7 +91,8 @@ def parse_record(record: Any) -> Record:
     if not isinstance(record, dict):
         raise ReplayError(None, None, f"a record is a JSON object, not {json_type(record)}")
     if record.get("format") != RECORD_FORMAT:
-        raise ReplayError(None, None, f"not a {RECORD_FORMAT} document (field format is {_shown(record.get('format'))})")
+        got = _shown(record.get("format"))
+        raise ReplayError(None, None, f"not a {RECORD_FORMAT} document (field format is {got})")
     if "version" in record and record["version"] != RECORD_VERSION:
         raise ReplayError(None, None, f"record version {_shown(record['version'])} is not {RECORD_VERSION}")
     try:
