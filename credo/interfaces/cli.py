@@ -13,6 +13,7 @@ from rich.table import Table
 from credo import games
 from credo.agents import agent_names, is_agent
 from credo.kernel import CredoError, replay
+from credo.kernel.records import parse_record
 
 
 def _option_value(text: str):
@@ -298,22 +299,116 @@ def _write_report(result, out: Path, console: Console) -> int:
     return 0
 
 
+# a record of the longest game is a few megabytes; a file far larger is not a record
+RECORD_MAX_BYTES = 64 << 20
+# records nest a few levels (a position a few more): deeper nesting is not a record,
+# and Python's own parser would give up on it with a RecursionError
+RECORD_MAX_DEPTH = 64
+_MAX_INT_DIGITS = 40
+
+
+class _NotARecord(Exception):
+    """Why the bytes of a file are not a JSON record (said in one line)."""
+
+
+def _json_number(text: str) -> object:
+    raise _NotARecord(f"{text} is not a JSON number (NaN and infinities are not JSON)")
+
+
+def _json_int(text: str) -> int:
+    if len(text.lstrip("-")) > _MAX_INT_DIGITS:
+        raise _NotARecord(f"a number of {len(text)} digits is too long")
+    return int(text)
+
+
+def _json_float(text: str) -> float:
+    value = float(text)
+    if value in (float("inf"), float("-inf")):
+        raise _NotARecord(f"{text[:40]} is too large a number")
+    return value
+
+
+def _depth_ok(value: object) -> bool:
+    """True if `value` nests at most RECORD_MAX_DEPTH levels (walked without recursion)."""
+    stack = [(value, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if depth > RECORD_MAX_DEPTH:
+            return False
+        if isinstance(node, dict):
+            stack.extend((v, depth + 1) for v in node.values())
+        elif isinstance(node, list):
+            stack.extend((v, depth + 1) for v in node)
+    return True
+
+
+def read_record(path: Path) -> object:
+    """The JSON document in `path`, read as bytes, UTF-8 and JSON with bounded size and
+    depth; raises _NotARecord (or OSError) saying what is wrong."""
+    if path.stat().st_size > RECORD_MAX_BYTES:
+        raise _NotARecord(f"larger than {RECORD_MAX_BYTES >> 20} MB: not a record")
+    data = path.read_bytes()
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise _NotARecord(f"not UTF-8 text (byte 0x{data[exc.start]:02x} at offset {exc.start})") from None
+    try:
+        document = json.loads(text, parse_constant=_json_number, parse_int=_json_int, parse_float=_json_float)
+    except json.JSONDecodeError as exc:
+        raise _NotARecord(f"not JSON: {exc}") from None
+    except RecursionError:
+        raise _NotARecord(f"nested more than {RECORD_MAX_DEPTH} levels deep: not a record") from None
+    if not _depth_ok(document):
+        raise _NotARecord(f"nested more than {RECORD_MAX_DEPTH} levels deep: not a record")
+    return document
+
+
+def _one_line(text: str, limit: int = 400) -> str:
+    """`text` on one line (control characters shown escaped), at most `limit` characters."""
+    shown = "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text)
+    return shown if len(shown) <= limit else shown[: limit - 3] + "..."
+
+
+def _replay_file(file: str, content: str | None):
+    """The replayed match of one record file; raises _NotARecord or a CredoError."""
+    try:
+        document = read_record(Path(file))
+    except OSError as exc:
+        raise _NotARecord(f"cannot be read: {exc.strerror or exc}") from None
+    name = document.get("game") if isinstance(document, dict) else None
+    if not isinstance(name, str):
+        parse_record(document)  # raises, naming what is wrong with the record
+        raise _NotARecord("field game: not a game name")
+    try:
+        game = games.load(name, content)
+    except KeyError as exc:
+        raise _NotARecord(str(exc).strip("'\"")) from None
+    except CredoError as exc:
+        raise _NotARecord(f"content rejected: {exc}") from None
+    return replay(document, game)
+
+
 def cmd_replay(args, console: Console) -> int:
     failures = 0
     for file in args.files:
         try:
-            record = json.loads(Path(file).read_text())
-            game = _load_game(record.get("game", "?"), args.content)
-            match = replay(record, game)
-        except (CredoError, OSError, json.JSONDecodeError) as exc:
-            failures += 1
-            console.print(f"[red]{file}: does not replay: {exc}[/red]")
-            continue
-        if args.check:
-            console.print(f"{file}: ok ({len(match.moves)} moves, result {match.result()['winners'] or 'draw'})")
+            match = _replay_file(file, args.content)
+        except _NotARecord as exc:
+            problem = str(exc)
+        except CredoError as exc:
+            problem = f"does not replay: {exc}"
+        except Exception as exc:  # noqa: BLE001 - one file's fault must not stop the others
+            problem = f"cannot be replayed (internal error, please report: {type(exc).__name__}: {exc})"
         else:
-            for event in match.state.events(None):
-                console.print(f"{event.text} [dim]({event.rule})[/dim]")
+            if args.check:
+                console.print(f"{file}: ok ({len(match.moves)} moves, result {match.result()['winners'] or 'draw'})",
+                              markup=False, soft_wrap=True)
+            else:
+                for event in match.state.events(None):
+                    console.print(f"{event.text} [dim]({event.rule})[/dim]")
+            continue
+        failures += 1
+        console.print(_one_line(f"{file}: {problem}"), style="red", markup=False, highlight=False, soft_wrap=True)
     return 1 if failures else 0
 
 

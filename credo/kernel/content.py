@@ -14,6 +14,8 @@ from pydantic import BaseModel, ValidationError
 from .errors import ContentError
 
 M = TypeVar("M", bound=BaseModel)
+# content files are a few kilobytes; far larger is a mistake, not content
+CONTENT_MAX_BYTES = 16 << 20
 
 
 def _entry_label(data: object, loc: tuple) -> tuple[str, str]:
@@ -51,18 +53,32 @@ def load_toml(path: Path, model: type[M]) -> M:
     """Read and validate one content file; raise ContentError naming what is wrong."""
     path = Path(path)
     try:
-        with path.open("rb") as fh:
-            data = tomllib.load(fh)
+        if path.stat().st_size > CONTENT_MAX_BYTES:
+            raise ContentError(str(path), "(file)", "(file)", f"larger than {CONTENT_MAX_BYTES >> 20} MB")
+        raw = path.read_bytes()
     except FileNotFoundError:
         raise ContentError(str(path), "(file)", "(file)", "no such file") from None
+    except OSError as exc:
+        raise ContentError(str(path), "(file)", "(file)", f"cannot be read: {exc.strerror or exc}") from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ContentError(str(path), "(file)", "(encoding)",
+                           f"not UTF-8 text (byte 0x{raw[exc.start]:02x} at offset {exc.start})") from None
+    try:
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise ContentError(str(path), "(file)", "(syntax)", f"not valid TOML: {exc}") from None
+    except RecursionError:  # tomllib reads nested arrays and tables by recursion
+        raise ContentError(str(path), "(file)", "(syntax)", "nested too deeply") from None
     try:
         return model.model_validate(data)
     except ValidationError as exc:
         first = exc.errors()[0]
         entry, field = _entry_label(data, tuple(first["loc"]))
         raise ContentError(str(path), entry, field, first["msg"]) from None
+    except RecursionError:
+        raise ContentError(str(path), "(file)", "(syntax)", "nested too deeply") from None
 
 
 def content_hash(*models: BaseModel) -> str:
@@ -71,3 +87,18 @@ def content_hash(*models: BaseModel) -> str:
     for model in models:
         digest.update(json.dumps(model.model_dump(mode="json"), sort_keys=True).encode())
     return digest.hexdigest()[:16]
+
+
+def folder_fingerprint(folder: str | Path) -> str:
+    """A hash of the content files (*.toml) in `folder`, names and bytes: what a game
+    loaded from the folder is cached under, so that editing a file loads it again."""
+    digest = hashlib.sha256()
+    try:
+        files = sorted(p for p in Path(folder).glob("*.toml") if p.is_file())
+        for path in files:
+            digest.update(path.name.encode() + b"\0")
+            digest.update(hashlib.sha256(path.read_bytes()).digest())
+    except OSError as exc:
+        # unreadable now: a key of its own, and the loader names the file that fails
+        digest.update(f"unreadable: {exc}".encode())
+    return digest.hexdigest()

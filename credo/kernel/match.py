@@ -10,10 +10,8 @@ from typing import Any
 
 from .actions import Action
 from .errors import CredoError, ReplayError
+from .records import IMPLICIT_PLAYER, RECORD_FORMAT, RECORD_VERSION, parse_record
 from .state import Game, State
-
-RECORD_FORMAT = "credo-record"
-RECORD_VERSION = 1
 
 
 class Match:
@@ -73,29 +71,38 @@ class Match:
         return record
 
 
-def replay(record: dict, game: Game) -> Match:
-    """Replay a record move by move; raise ReplayError naming the first move that fails."""
-    if record.get("format") != RECORD_FORMAT:
-        raise ReplayError(None, None, f"not a {RECORD_FORMAT} document")
-    if record.get("version") != RECORD_VERSION:
-        raise ReplayError(None, None, f"record version {record.get('version')} is not {RECORD_VERSION}")
-    if record.get("game") != game.name:
-        raise ReplayError(None, None, f"record is of {record.get('game')!r}, not {game.name!r}")
-    if record.get("rules_version") != game.rules_version:
-        raise ReplayError(
-            None, None, f"rules version {record.get('rules_version')} differs from {game.rules_version}"
-        )
-    if record.get("content_hash") != game.content_hash:
+def replay(record: Any, game: Game) -> Match:
+    """Replay a record move by move; raise ReplayError naming the field that is wrong, or
+    the first move that fails. A malformed record raises nothing but a CredoError."""
+    checked = parse_record(record)
+    if checked.game != game.name:
+        raise ReplayError(None, None, f"record is of {checked.game!r}, not {game.name!r}")
+    if checked.rules_version != game.rules_version:
+        raise ReplayError(None, None, f"rules version {checked.rules_version!r} differs from {game.rules_version!r}")
+    if checked.content_hash != game.content_hash:
         raise ReplayError(None, None, "content differs from the content the record was played with")
     try:
-        match = Match(game, record.get("seed", 0), record.get("options"), record.get("position"))
+        game.options(**checked.options)
     except CredoError as exc:
-        raise ReplayError(None, None, f"cannot start the game: {exc}") from None
-    for number, move in enumerate(record.get("moves", []), start=1):
+        raise ReplayError(None, None, f"field options: {exc}") from None
+    try:
+        match = Match(game, checked.seed, checked.options, checked.position)
+    except CredoError as exc:
+        field = "position" if checked.position is not None else "options"
+        raise ReplayError(None, None, f"field {field}: cannot start the game: {exc}") from None
+    except Exception as exc:  # noqa: BLE001
+        if checked.position is None:
+            raise
+        # a position is the games' to validate (Game.from_position); until every game's
+        # loader refuses all it cannot load, a record's position that breaks one is
+        # still the record's fault, and is named as such
+        raise ReplayError(None, None, f"field position: cannot be loaded ({type(exc).__name__}: {exc})") from None
+    for number, move in enumerate(checked.moves, start=1):
+        player = None if move.player == IMPLICIT_PLAYER else move.player
         try:
-            match.play(move["action"], move.get("player"))
+            match.play(move.action, player)
         except CredoError as exc:
-            raise ReplayError(number, move.get("action"), str(exc)) from None
-    if "result" in record and match.result() != record["result"]:
-        raise ReplayError(None, None, f"result {match.result()} differs from recorded {record['result']}")
+            raise ReplayError(number, move.action, str(exc)) from None
+    if checked.result is not None and match.result() != checked.result.model_dump():
+        raise ReplayError(None, None, f"result {match.result()} differs from recorded {checked.result.model_dump()}")
     return match

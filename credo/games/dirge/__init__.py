@@ -5,19 +5,26 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
+from credo.kernel.content import folder_fingerprint
+
 from .content import load_content
 from .game import DirgeGame
 from .state import DirgeState
 
 
 @lru_cache(maxsize=8)
-def _load(path: str | None) -> DirgeGame:
+def _load(path: str | None, fingerprint: str) -> DirgeGame:
+    # the fingerprint (the folder's files) is part of the key only so that an edited
+    # folder is loaded again: the loader reads the folder itself
     return DirgeGame(load_content(path))
 
 
 def load(content: str | Path | None = None) -> DirgeGame:
     """Dirge with its shipped content, or with the content folder at `content`."""
-    return _load(str(Path(content).resolve()) if content is not None else None)
+    if content is None:
+        return _load(None, "")
+    folder = Path(content).resolve()
+    return _load(str(folder), folder_fingerprint(folder))
 
 
 __all__ = ["DirgeGame", "DirgeState", "load", "load_content"]

@@ -158,6 +158,10 @@ class DirgeContent:
         self.hash = content_hash(CreatureFile(creature=creatures), BattlefieldFile(battlefield=battlefield))
 
 
+# the words of the notation (credo/games/dirge/game.py, _build_actions and plan_text)
+NOTATION_WORDS = ("place", "give", "move", "attack", "done", "end")
+
+
 def _square_ok(text: str, width: int, height: int) -> bool:
     if len(text) < 2 or not text[0].isalpha() or not text[1:].isdigit():
         return False
@@ -185,7 +189,14 @@ def load_content(path: str | Path | None = None) -> DirgeContent:
             raise ContentError(str(cfile), entry, "abbr", "two creatures share this abbreviation")
         ids.add(c.id)
         abbrs.add(c.abbr)
+        if c.abilities[0].id == c.abilities[1].id:
+            raise ContentError(str(cfile), f"{entry} / ability '{c.abilities[1].id}'", "id",
+                               "a creature's two abilities are different abilities")
         for ab in c.abilities:
+            if ab.id in NOTATION_WORDS:
+                # "give cyclops move" would name both the Move action and the ability
+                raise ContentError(str(cfile), f"{entry} / ability '{ab.id}'", "id",
+                                   "this id is a word of the notation")
             if any(ab.id == o.id for o in creatures):
                 raise ContentError(str(cfile), f"{entry} / ability '{ab.id}'", "id", "an ability id may not be a creature id")
             if ab.id in abilities and abilities[ab.id] != ab:

@@ -69,6 +69,14 @@ NEEDS_TARGET: dict[str, tuple[str, ...]] = {
 
 Stat = Literal["attack_dice", "defence_dice", "preach_followers", "allowance", "draw"]
 
+# Effects that change the card's target itself: a second one would act on a target the
+# first has already changed (a second Unit summoned onto the Temple the first now
+# occupies, a Unit destroyed twice), which the game never checks again between effects.
+ONCE_PER_CARD = ("summon", "destroy", "control", "uncontrol", "counter", "remove_commandment")
+# Effects whose amount is a count of things (dice, cards, tokens taken): a negative one
+# has no meaning (a negative dice bonus would also overwrite the Unit's other flags).
+COUNTED = ("dice", "move_dice", "draw", "steal_followers")
+
 
 class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
@@ -199,6 +207,23 @@ class DivineContent:
         self.hash = content_hash(TileFile(tile=tiles), CardFile(card=cards), PiecesFile(pieces=pieces))
 
 
+def _check_effects(card: Card, cfile: Path) -> None:
+    """What the schema lets through but play cannot carry out: refused, naming the effect."""
+    entry = f"card '{card.id}'"
+    ops = [e.op for e in card.effects]
+    for k, e in enumerate(card.effects):
+        if e.op in ONCE_PER_CARD and e.op in ops[:k]:
+            raise ContentError(str(cfile), entry, f"effects[{k}].op",
+                               f"{e.op} appears twice: a card does it to its target once")
+        if e.op in COUNTED and e.amount < 1:
+            raise ContentError(str(cfile), entry, f"effects[{k}].amount",
+                               f"{e.op} counts dice, cards or tokens: amount must be 1 or more, not {e.amount}")
+    if card.target == "own_free_temple" and "summon" not in ops:
+        # the Temple is where the card's Unit arrives: without one there is nothing to place
+        raise ContentError(str(cfile), entry, "target", "own_free_temple is the target of a summon effect, "
+                           "and this card summons nothing")
+
+
 def load_content(path: str | Path | None = None) -> DivineContent:
     """Load `tiles.toml`, `cards.toml` and `pieces.toml` from a folder (default: shipped data)."""
     folder = Path(path) if path is not None else DATA
@@ -237,6 +262,7 @@ def load_content(path: str | Path | None = None) -> DivineContent:
         if c.id in ("pass", "end", "move", "p1", "p2", "p3", "p4"):
             raise ContentError(str(cfile), f"card '{c.id}'", "id", "this id is a word of the notation")
         ids.add(c.id)
+        _check_effects(c, cfile)
     for unit in ("prophet", "avatar"):
         if not any(e.op == "summon" and e.unit == unit for c in cards for e in c.effects):
             raise ContentError(str(cfile), "(top level)", "card",

@@ -257,6 +257,23 @@ def _unique(items, file: Path, kind: str, names: set) -> None:
         names.add(it.id)
 
 
+def _check_options_together(options: list[PredestinationOption], copies: dict[str, int], pfile: Path) -> None:
+    """The options that share one table take their Divine Interventions from one box: any
+    two (the duel, each player a different option) and all four (2 vs 2, one each) must
+    not need more copies of a card than the box holds, or dealing them runs out."""
+    together = [(a, b) for i, a in enumerate(options) for b in options[i + 1:]]
+    if len(options) == 4:
+        together.append(tuple(options))
+    for group in together:
+        for cid, held in copies.items():
+            needed = sum(opt.interventions.count(cid) for opt in group)
+            if needed > held:
+                names = " and ".join(f"'{opt.id}'" for opt in group)
+                raise ContentError(str(pfile), f"option '{group[-1].id}'", "interventions",
+                                   f"options {names} are played together and use {needed} copies of {cid!r}; "
+                                   f"the box holds {held}")
+
+
 def load_content(path: str | Path | None = None, box: bool | None = None) -> DogmaContent:
     """Load the five content files from a folder (default: the shipped box).
 
@@ -332,4 +349,5 @@ def load_content(path: str | Path | None = None, box: bool | None = None) -> Dog
             if n > copies[cid]:
                 raise ContentError(str(pfile), entry, "interventions",
                                    f"uses {n} copies of {cid!r}; the box holds {copies[cid]}")
+    _check_options_together(options, copies, pfile)
     return DogmaContent(prophets, cults, relics, interventions, options, folder)
