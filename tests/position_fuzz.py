@@ -128,9 +128,9 @@ def mutate(data, position: dict) -> dict:
         elif how == "duplicate" and isinstance(parent, list):
             parent.append(copy.deepcopy(value))
         elif how == "rename" and isinstance(value, str):
-            parent[key] = data.draw(st.sampled_from(words + [value + "x", value.upper(), "a" * 200]), label="word")
+            parent[key] = data.draw(st.sampled_from(words + [value + "x", value.upper(), "a" * 5000, "a\nb"]), label="word")
         elif how == "rename" and isinstance(parent, dict):
-            new = data.draw(st.sampled_from(words + [str(key) + "x", "a\nb"]), label="new key")
+            new = data.draw(st.sampled_from(words + [str(key) + "x", "a\nb", "a" * 5000]), label="new key")
             parent[new] = parent.pop(key)
         elif how == "nest":
             parent[key] = deeply_nested(data.draw(st.sampled_from((3, 50, 200)), label="depth"))

@@ -215,3 +215,9 @@ def test_a_value_nested_far_too_deeply_is_refused(game):
     for field in ("creatures", "pile", "rng", "placed", "winner"):
         err = refusal(game, dict(positions()[0], **{field: deep}))
         assert err.field.startswith(field) or err.field == "(position)"
+
+
+def test_a_name_that_would_break_the_line_is_quoted_and_cut(game):
+    for key in ("a\nb", "a" * 5000):
+        err = refusal(game, position({key: 5, "uat": C(1, "d5")}))
+        assert err.field.startswith("creatures.'a")
