@@ -20,20 +20,24 @@ ODD_VALUES = (None, "", "x", "dirge", -1, 0, 1, 7, 2**64, 2**70, -(2**70), 10**6
               [], [None], [-1], ["x"], {}, {"x": 1}, [[0, 0]])
 
 
-def corpus(game, seeds=(1, 2), snapshots=6, max_actions=400, finish=True) -> list:
+def corpus(game, seeds=(1, 2), snapshots=6, max_actions=400, finish=True, wanted=None) -> list:
     """States reached by random play from each seed and option variant: a few along the
-    way and, with `finish`, the end of one game per variant (so every phase is seen)."""
+    way and, with `finish`, the end of one game per variant (so every phase is seen),
+    plus the first state of each game for which `wanted(state)` holds (a rare moment)."""
     states = []
     for variant in game.option_variants:
         for k, seed in enumerate(seeds):
             s = game.new(seed=seed, **variant)
             rng = Rng(1000 + seed)
             limit = max_actions * 20 if finish and k == 0 else max_actions
+            rare = wanted
             # the start and one early moment (setup phases are short), the rest anywhere
             marks = {0, rng.below(max_actions // 20 + 1)} | {rng.below(max_actions) for _ in range(snapshots)}
             for step in range(limit):
-                if step in marks:
+                if step in marks or (rare is not None and rare(s)):
                     states.append(s.copy())
+                    if step not in marks:
+                        rare = None
                 if s.is_over:
                     break
                 movers = s.to_move
