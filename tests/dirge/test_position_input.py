@@ -221,3 +221,83 @@ def test_a_name_that_would_break_the_line_is_quoted_and_cut(game):
     for key in ("a\nb", "a" * 5000):
         err = refusal(game, position({key: 5, "uat": C(1, "d5")}))
         assert err.field.startswith("creatures.'a")
+
+
+# --- positions written by hand: right names and types, rules possibly broken ----------------
+
+
+@st.composite
+def hand_written(draw):
+    """A position as a person might write one: real creatures, squares and actions, in
+    any phase and mode, with markers, plans and winners that may or may not fit."""
+    game = load("dirge")
+    ids, squares = game.tables.ids, game.board.names
+    actions = ["move", "attack"] + sorted({a.id for a in game.tables.abilities})
+    chosen = draw(st.lists(st.sampled_from(ids), min_size=2, max_size=12, unique=True))
+    spots = draw(st.lists(st.sampled_from(squares), min_size=len(chosen), max_size=len(chosen), unique=True))
+    creatures = {}
+    for i, (cid, sq) in enumerate(zip(chosen, spots)):
+        entry = {"owner": i % 2 if i < 2 else draw(st.sampled_from([0, 1, None]))}
+        if entry["owner"] is not None and draw(st.integers(0, 5)):
+            entry.update(square=sq, facing=draw(st.sampled_from("nesw")), damage=draw(st.integers(0, 2)),
+                         markers=draw(st.sampled_from([0, 0, 1, 6])))
+        creatures[cid] = entry
+    pos = {"creatures": creatures, "mode": draw(st.sampled_from(["draw", "pick", "teams"])),
+           "phase": draw(st.sampled_from(["setup", "play", "play", "over"])), "current": draw(st.integers(0, 1)),
+           "turn": draw(st.integers(0, 5)), "actions_left": draw(st.integers(0, 4)),
+           "turn_limit": draw(st.sampled_from([0, 3, 200])), "seed": draw(st.integers(0, 99))}
+    mine = [c for c in chosen if creatures[c]["owner"] == pos["current"] and "square" in creatures[c]] or chosen
+    pos["used"] = draw(st.lists(st.sampled_from(mine), unique=True, max_size=2))
+    pos["blocked"] = draw(st.lists(st.sampled_from(mine), unique=True, max_size=2).map(
+        lambda names: [c for c in names if c not in pos["used"] or c == names[0]]))
+    if pos["used"] and draw(st.booleans()):
+        active = pos["active"] = pos["used"][0]
+        own = [ab.id for ab in game.content.creatures[game.tables.by_id[active]].abilities if ab.kind == "active"]
+        choices = actions if draw(st.integers(0, 4)) == 0 else actions[:2] + own
+        pos["plan_given"] = draw(st.lists(st.sampled_from(choices), unique=True, min_size=1, max_size=2))
+        pos["plan_left"] = pos["plan_given"][draw(st.integers(0, len(pos["plan_given"]) - 1)):]
+        pos["actions_left"] = draw(st.integers(0, 2))
+    if draw(st.integers(0, 3)) == 0:
+        pos["winner"] = winner = draw(st.sampled_from([0, 1, 2]))
+        if winner < 2 and draw(st.booleans()):  # the loser's last creature destroyed
+            pos["phase"] = "over"
+            for cid, entry in creatures.items():
+                if entry["owner"] == 1 - winner:
+                    creatures[cid] = {"owner": entry["owner"]}
+    if pos["mode"] == "draw" and pos["phase"] == "setup":
+        pos["pile"] = [c for c in ids if c not in creatures]
+        waiting = [c for c in chosen if creatures[c]["owner"] is not None and "square" not in creatures[c]]
+        if waiting:
+            pos["drawn"] = waiting[0]
+    return pos
+
+
+@FAST
+@given(hand_written(), st.integers(0, 99))
+def test_a_hand_written_position_is_refused_naming_the_field_or_plays(pos, seed):
+    loads_or_refuses(load("dirge"), pos, seed)
+
+
+
+def test_hand_written_positions_that_load_include_a_creature_mid_action_and_a_finished_game():
+    """The generator reaches the rare moments, not only refusals (derandomized: the
+    same examples every run)."""
+    game = load("dirge")
+    seen = set()
+
+    @settings(max_examples=300, database=None, derandomize=True, deadline=None,
+              suppress_health_check=list(HealthCheck))
+    @given(hand_written())
+    def run(p):
+        try:
+            game.from_position(p)
+        except PositionError:
+            return
+        seen.add("loads")
+        if p.get("active") is not None:
+            seen.add("mid_action")
+        if p["phase"] == "over":
+            seen.add("over")
+
+    run()
+    assert seen == {"loads", "mid_action", "over"}

@@ -12,6 +12,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from credo.games import load
+from credo.games.divine import board as B
+from credo.games.divine.game import UNIT_WORDS
 from credo.kernel.positions import PositionError
 from tests.position_fuzz import (ODD_VALUES, assert_refused_clearly, continues_alike, corpus, exercise,
                                  loads_or_refuses, mutate)
@@ -240,3 +242,87 @@ def test_a_value_nested_far_too_deeply_is_refused(game):
     for field in ("units", "hands", "stack", "window", "city"):
         err = refusal(game, dict(positions()[0], **{field: deep}))
         assert err.field.startswith(field) or err.field == "(position)"
+
+
+# --- positions written by hand: right names and types, rules possibly broken ----------------
+
+
+@st.composite
+def hand_written(draw):
+    """A position as a person might write one on the unturned city: real cards, squares
+    and pieces, stacks and windows, winners, that may or may not fit together."""
+    game = load("divine")
+    cards = game.cards.ids
+    layout = B.Layout(game.content.tiles, [(t, 0) for t in range(9)])
+    temples = [B.NAMES[sq] for sq in layout.temples]
+    specials = [B.NAMES[sq] for sq in layout.towers + layout.catacombs + (layout.library, layout.market)]
+    n = draw(st.integers(2, 4))
+    per = game.per_player
+    squares = draw(st.lists(st.sampled_from(temples + specials + B.NAMES[:40]), unique=True, max_size=14))
+    units = [{"owner": draw(st.integers(0, n - 1)), "kind": draw(st.sampled_from(UNIT_WORDS)), "square": sq,
+              "vigilance": draw(st.booleans()), "acted": draw(st.booleans()), "fresh": draw(st.booleans()),
+              "pinned": draw(st.booleans()), "bonus_dice": draw(st.sampled_from([0, 0, 1, 15]))} for sq in squares]
+    current = draw(st.integers(0, n - 1))
+    per_player = st.lists(st.integers(0, 120), min_size=n, max_size=n)
+    commandments = [cards[c] for c in game.cards.commandments]
+    pos = {"players": n, "units": units, "current": current, "turn": current + 1 + n * draw(st.integers(0, 3)),
+           "temples": draw(st.dictionaries(st.sampled_from(temples), st.integers(0, n - 1), max_size=8)),
+           "step": draw(st.sampled_from(["move", "ability"])), "allowance": draw(st.integers(0, 12)),
+           "followers": draw(per_player), "divinity": draw(st.lists(st.integers(0, 12), min_size=n, max_size=n)),
+           "hands": draw(st.lists(st.lists(st.sampled_from(cards), max_size=6), min_size=n, max_size=n)),
+           "commandments": draw(st.lists(st.lists(st.sampled_from(commandments), max_size=2), min_size=n, max_size=n)),
+           "deck": draw(st.lists(st.sampled_from(cards), max_size=8)),
+           "discard": draw(st.lists(st.sampled_from(cards), max_size=4)), "seed": draw(st.integers(0, 99)),
+           "turn_limit": draw(st.sampled_from([0, 2, 60])), "decisions": draw(st.sampled_from([0, 5, 399, 400]))}
+    if draw(st.booleans()):
+        stack = []
+        for _ in range(draw(st.integers(1, 3))):
+            player = draw(st.integers(0, n - 1))
+            if draw(st.booleans()):
+                stack.append({"kind": "card", "player": player, "what": draw(st.sampled_from(cards)),
+                              "a": draw(st.sampled_from([-1, 0, 1, per + 1, layout.temples[0], layout.temples[3]])),
+                              "b": draw(st.sampled_from([-1, -1, 0, 1])), "cancelled": draw(st.booleans())})
+            else:
+                stack.append({"kind": "ability", "player": player, "what": draw(st.integers(0, 7)),
+                              "a": draw(st.sampled_from([0, 1, player * per, player * per + 4, per + 4])),
+                              "b": draw(st.sampled_from([0, per, per + 4, layout.temples[0], 100])),
+                              "cancelled": draw(st.booleans())})
+        pos["stack"] = stack
+        others = [q for q in range(n) if q != stack[-1]["player"]]
+        order = draw(st.permutations(others))[:draw(st.integers(1, len(others)))]
+        pos["window"] = {"order": list(order), "position": draw(st.integers(0, len(order) - 1)), "acted": []}
+    if draw(st.integers(0, 5)) == 0:
+        pos["phase"] = "over"
+        pos["winner"] = draw(st.sampled_from([None, 0, 1]))
+    return pos
+
+
+@FAST
+@given(hand_written(), st.integers(0, 99))
+def test_a_hand_written_position_is_refused_naming_the_field_or_plays(pos, seed):
+    loads_or_refuses(load("divine"), pos, seed)
+
+
+
+def test_hand_written_positions_that_load_include_an_open_window_and_a_finished_game():
+    """The generator reaches the rare moments, not only refusals (derandomized: the
+    same examples every run)."""
+    game = load("divine")
+    seen = set()
+
+    @settings(max_examples=300, database=None, derandomize=True, deadline=None,
+              suppress_health_check=list(HealthCheck))
+    @given(hand_written())
+    def run(p):
+        try:
+            game.from_position(p)
+        except PositionError:
+            return
+        seen.add("loads")
+        if p.get("window") is not None:
+            seen.add("window")
+        if p.get("phase") == "over":
+            seen.add("over")
+
+    run()
+    assert seen == {"loads", "window", "over"}

@@ -327,8 +327,8 @@ def _check_card_targets(game, s, c: int, p: int, a: int, b: int, field: str) -> 
     if t in (T_OWN_UNIT, T_ENEMY_UNIT, T_ANY_UNIT):
         u = _unit(s, a, f"{field}.a")
         if (t == T_OWN_UNIT and u // per != p) or (t == T_ENEMY_UNIT and u // per == p):
-            raise PositionError(f"{field}.a", f"{cards.names[c]} is played on "
-                                f"{'your own' if t == T_OWN_UNIT else 'another player'}'s Unit")
+            whose = f"a Unit of player {p}" if t == T_OWN_UNIT else "another player's Unit"
+            raise PositionError(f"{field}.a", f"{cards.names[c]} of player {p} is played on {whose}")
     elif t in (T_OWN_FREE_TEMPLE, T_FREE_TEMPLE, T_ENEMY_TEMPLE):
         _temple(s, a, f"{field}.a")
     elif t == T_OPPONENT:
