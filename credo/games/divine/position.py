@@ -40,7 +40,7 @@ from .game import (COMMANDMENT, MAX_PLAYERS, PRIEST, T_ANY_UNIT, T_COMMANDMENT,
                    T_ENEMY_TEMPLE, T_ENEMY_UNIT, T_FREE_TEMPLE, T_OPPONENT, T_OWN_FREE_TEMPLE, T_OWN_UNIT,
                    UNIT_WORDS, ZEALOT)
 
-MAX_CARDS = 200  # a list of cards: the shipped deck has 56
+MAX_CARDS = 200  # a list of cards: the shipped deck has 49
 MAX_UNITS = 64  # pieces on the board, all players together (the shipped pieces: 10 each)
 
 Name = Annotated[StrictStr, Field(min_length=1, max_length=40)]
