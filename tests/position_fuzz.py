@@ -102,8 +102,7 @@ def mutate(data, position: dict) -> dict:
     for _ in range(data.draw(st.integers(1, 3), label="mutations")):
         path = data.draw(st.sampled_from(paths(pos)), label="path")
         how = data.draw(st.sampled_from(MUTATIONS), label="how")
-        if how == "nest":
-            # once only: a nest inside a nest would overflow the test's own deepcopy, not the loader
+        if how == "nest":  # once: a value nested in a nested value only repeats the same check
             how, nested = ("odd" if nested else "nest"), True
         if not path:  # the root itself: only keys can change
             how = "extra_key" if how != "drop" else "drop"
@@ -146,8 +145,8 @@ def mutate(data, position: dict) -> dict:
             parent[key] = type(value)() if isinstance(value, (list, dict, str)) else None
         else:  # extra_key, or a mutation that does not fit this value
             target = value if isinstance(value, dict) else pos
-            target[data.draw(st.sampled_from(("extra", "rng", "seed", "winner")), label="extra")] = data.draw(
-                st.sampled_from(ODD_VALUES), label="extra value")
+            target[data.draw(st.sampled_from(("extra", "rng", "seed", "winner")), label="extra")] = copy.deepcopy(
+                data.draw(st.sampled_from(ODD_VALUES), label="extra value"))
     return pos
 
 

@@ -244,9 +244,9 @@ def state_from_position(game, position: dict):
                 raise PositionError(f"{field}.what", "an ability on the stack is its code 0..7")
             _check_ability_targets(game, s, item.what, p, item.a, item.b, field)
             s.stack.append((ABIL, p, item.what, item.a, item.b, item.cancelled))
-    if len(s.stack) > game.stack_limit:
-        raise PositionError("stack", f"holds {len(s.stack)} items; a full stack ({game.stack_limit}) resolves "
-                            "at once (Credo ruling R-9)")
+    if len(s.stack) >= game.stack_limit:
+        raise PositionError("stack", f"holds {len(s.stack)} items: a stack resolves at once when it reaches "
+                            f"{game.stack_limit} (Credo ruling R-9)")
     if m.window is not None:
         s.window = _window(s, m.window, player)
     s.winner = -1 if m.winner is None else player(m.winner, "winner")
