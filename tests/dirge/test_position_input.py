@@ -18,7 +18,7 @@ from tests.position_fuzz import (ODD_VALUES, assert_refused_clearly, continues_a
 
 from .conftest import C, position
 
-FAST = settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+FAST = settings(max_examples=120, deadline=None, suppress_health_check=list(HealthCheck))
 
 
 @lru_cache(maxsize=None)
@@ -285,7 +285,7 @@ def test_hand_written_positions_that_load_include_a_creature_mid_action_and_a_fi
     game = load("dirge")
     seen = set()
 
-    @settings(max_examples=300, database=None, derandomize=True, deadline=None,
+    @settings(max_examples=200, database=None, derandomize=True, deadline=None,
               suppress_health_check=list(HealthCheck))
     @given(hand_written())
     def run(p):
