@@ -47,8 +47,18 @@ M = TypeVar("M", bound=BaseModel)
 def field_path(loc: tuple) -> str:
     out = ""
     for part in loc:
-        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+        out += f"[{part}]" if isinstance(part, int) else (f".{shown(part)}" if out else shown(part))
     return out or "(position)"
+
+
+def shown(part) -> str:
+    """A name from a position as a message shows it: a dict key is the position's own
+    text, and a long or unprintable one (a newline, 5,000 letters) would break the one
+    line an error is, so it is quoted and cut."""
+    text = str(part)
+    if len(text) <= 40 and text.isprintable():
+        return text
+    return repr(text[:40]) + ("..." if len(text) > 40 else "")
 
 
 def parse(model: type[M], position: Any) -> M:

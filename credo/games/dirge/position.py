@@ -1,12 +1,77 @@
 """Positions: a readable JSON form of a whole Dirge state, to save any moment and
-to set up any situation by hand (squares and creatures by name)."""
+to set up any situation by hand (squares and creatures by name).
+
+A position is checked in three layers before it becomes a state: `DirgePosition` (the
+shape: names, types, bounds), `state_from_position` (what the shape cannot say: a
+creature on two squares, a drawn card still in the pile, a winner whose opponent still
+has creatures...), and the kernel's probe (kernel/positions.py). Every field but
+`creatures` may be left out of a hand-written position:
+
+- `game` "dirge", `mode` draw|pick|teams (draw), `turn_limit` (200), `phase`
+  setup|play|over (play), `current` 0|1 (0), `turn` (1), `actions_left` 0..4 (4);
+- `creatures`: creature id -> {`owner` 0|1|null, `square`, `facing` n|e|s|w (default:
+  towards the opponent), `damage`, `markers` 0..6, `once_spent`}; a creature left out
+  is unchosen, one with an owner and no square is destroyed (or, in draw mode, drawn);
+- `used`, `blocked`: creature ids of the player to move; `active` with `plan_given`
+  and `plan_left` (move, attack, ability ids): the creature carrying out its actions;
+- `drawn`, `pile` (draw mode: the face-down pile, bottom first), `placed` (creatures
+  placed per player, computed from the battlefield when left out), `winner` (0, 1,
+  2 for a draw, or null);
+- `rng` (the two words `to_position` writes) or `seed` (a new generator), not both.
+"""
 
 from __future__ import annotations
 
-from credo.kernel import IllegalAction, Rng
+from typing import Annotated, Literal
+
+from pydantic import Field, StrictBool, StrictInt, StrictStr
+
+from credo.kernel import Rng
+from credo.kernel.positions import PositionError, PositionModel, RngWords, Small, Word, parse
 
 from .board import FACINGS
+from .game import ABILITY0, ACTIONS_PER_TURN, ATTACK, MOVE
 from .views import plan_names
+
+CREATURES = 12  # "There are twelve creatures in Dirge" (the content loader insists)
+PER_SIDE = 6
+MAX_MARKERS = 6  # ruling R-9
+
+Name = Annotated[StrictStr, Field(min_length=1, max_length=40)]
+Seat = Annotated[StrictInt, Field(ge=0, le=1)]
+Names = Annotated[list[Name], Field(max_length=CREATURES)]
+Plan = Annotated[list[Name], Field(max_length=4)]  # move, attack and two abilities at most
+
+
+class CreatureEntry(PositionModel):
+    owner: Seat | None = None
+    square: Annotated[StrictStr, Field(max_length=4)] | None = None
+    facing: Literal["n", "e", "s", "w"] | None = None
+    damage: Annotated[StrictInt, Field(ge=0, le=12)] = 0
+    markers: Annotated[StrictInt, Field(ge=0, le=MAX_MARKERS)] = 0
+    once_spent: StrictBool = False
+
+
+class DirgePosition(PositionModel):
+    game: Literal["dirge"] = "dirge"
+    mode: Literal["draw", "pick", "teams"] = "draw"
+    turn_limit: Small = 200
+    phase: Literal["setup", "play", "over"] = "play"
+    current: Seat = 0
+    turn: Small = 1
+    actions_left: Annotated[StrictInt, Field(ge=0, le=ACTIONS_PER_TURN)] = ACTIONS_PER_TURN
+    used: Names = []
+    blocked: Names = []
+    active: Name | None = None
+    plan_given: Plan = []
+    plan_left: Plan = []
+    drawn: Name | None = None
+    pile: Names = []
+    placed: Annotated[list[Annotated[StrictInt, Field(ge=0, le=PER_SIDE)]], Field(min_length=2, max_length=2)] | None = None
+    winner: Annotated[StrictInt, Field(ge=0, le=2)] | None = None
+    creatures: Annotated[dict[Name, CreatureEntry], Field(max_length=CREATURES)] = {}
+    rng: RngWords | None = None
+    seed: Word | None = None
 
 
 def state_to_position(s) -> dict:
@@ -47,94 +112,214 @@ def state_to_position(s) -> dict:
     }
 
 
-def _bad(field: str, message: str) -> IllegalAction:
-    return IllegalAction("Position", f"position field {field}: {message}")
+def state_from_position(game, position: dict):
+    from .state import DRAW_RESULT, OVER, PHASES, PLAY, SETUP, DirgeState
 
-
-def state_from_position(game, pos: dict):
-    from .state import PHASES, DirgeState
-
+    m = parse(DirgePosition, position)
     t, b = game.tables, game.board
-    if pos.get("game", "dirge") != "dirge":
-        raise _bad("game", f"{pos.get('game')!r} is not dirge")
-    try:
-        opts = game.options(mode=pos.get("mode", "draw"), turn_limit=pos.get("turn_limit", 200))
-        rng_words = pos.get("rng")
-        rng = Rng.restore(*rng_words) if rng_words else Rng(pos.get("seed", 0))
-        s = DirgeState.blank(game, rng, opts.mode, opts.turn_limit)
-        phase = pos.get("phase", "play")
-        if phase not in PHASES:
-            raise _bad("phase", f"{phase!r} is not one of {PHASES}")
-        s.phase = PHASES.index(phase)
-        s.current = int(pos.get("current", 0))
-        if s.current not in (0, 1):
-            raise _bad("current", "must be 0 or 1")
-        s.turn = int(pos.get("turn", 1))
-        s.pool = int(pos.get("actions_left", 4))
+    if m.rng is not None and m.seed is not None:
+        raise PositionError("seed", "give rng (a saved generator) or seed (a new one), not both")
+    rng = Rng.restore(*m.rng) if m.rng is not None else Rng(m.seed or 0)
+    s = DirgeState.blank(game, rng, m.mode, m.turn_limit)
+    s.phase = PHASES.index(m.phase)
+    s.current = m.current
+    s.turn = m.turn
+    s.pool = m.actions_left
 
-        def cid(name: str, field: str) -> int:
-            if name not in t.by_id:
-                raise _bad(field, f"unknown creature {name!r}")
-            return t.by_id[name]
+    def creature(name: str, field: str) -> int:
+        if name not in t.by_id:
+            raise PositionError(field, f"unknown creature {name!r}")
+        return t.by_id[name]
 
-        def mask(names, field: str) -> int:
-            m = 0
-            for name in names or []:
-                m |= 1 << cid(name, field)
-            return m
+    def creature_set(names: list[str], field: str) -> int:
+        mask = 0
+        for i, name in enumerate(names):
+            c = creature(name, f"{field}[{i}]")
+            if mask >> c & 1:
+                raise PositionError(f"{field}[{i}]", f"the {t.names[c]} is listed twice")
+            mask |= 1 << c
+        return mask
 
-        for name, entry in (pos.get("creatures") or {}).items():
-            c = cid(name, "creatures")
-            owner = entry.get("owner")
-            s.owner[c] = -1 if owner is None else int(owner)
-            if s.owner[c] not in (-1, 0, 1):
-                raise _bad(f"creatures.{name}.owner", "must be 0, 1 or null")
-            sq = entry.get("square")
-            if sq is not None:
-                if sq not in b.index:
-                    raise _bad(f"creatures.{name}.square", f"{sq!r} is not a square")
-                if s.board[b.index[sq]] >= 0:
-                    raise _bad(f"creatures.{name}.square", f"{sq} holds two creatures")
-                if s.owner[c] < 0:
-                    raise _bad(f"creatures.{name}.owner", "a creature on the battlefield has an owner")
-                s.pos[c] = b.index[sq]
-                s.board[s.pos[c]] = c
-                facing = entry.get("facing", "n" if s.owner[c] == 0 else "s")
-                if facing not in FACINGS:
-                    raise _bad(f"creatures.{name}.facing", f"{facing!r} is not one of n, e, s, w")
-                s.facing[c] = FACINGS.index(facing)
-            s.damage[c] = int(entry.get("damage", 0))
-            if not 0 <= s.damage[c] < t.wounds[c] or (s.damage[c] and s.pos[c] < 0):
-                raise _bad(f"creatures.{name}.damage", "must be below the creature's wounds, on the battlefield")
-            s.markers[c] = int(entry.get("markers", 0))
-            s.spent[c] = bool(entry.get("once_spent", False))
-        s.used = mask(pos.get("used"), "used")
-        s.blocked = mask(pos.get("blocked"), "blocked")
-        s.active = cid(pos["active"], "active") if pos.get("active") else -1
-        if s.active >= 0:
-            def plan_mask(items, field):
-                m = 0
-                for item in items or []:
-                    if item == "move":
-                        m |= 1
-                    elif item == "attack":
-                        m |= 2
-                    else:
-                        slots = [t.abilities[a].id for a in t.creature_abilities[s.active]]
-                        if item not in slots or t.abilities[t.creature_abilities[s.active][slots.index(item)]].kind != "active":
-                            raise _bad(field, f"{item!r} is not an action of the {t.names[s.active]}")
-                        m |= 4 << slots.index(item)
-                return m
-            s.given = plan_mask(pos.get("plan_given"), "plan_given")
-            s.plan = plan_mask(pos.get("plan_left"), "plan_left")
-        s.drawn = cid(pos["drawn"], "drawn") if pos.get("drawn") else -1
-        s.pile = [cid(n, "pile") for n in pos.get("pile") or []]
-        placed = pos.get("placed")
-        s.placed = list(placed) if placed else [
-            sum(1 for c in range(t.n) if s.owner[c] == p and s.pos[c] >= 0) for p in (0, 1)
-        ]
-        winner = pos.get("winner")
-        s.winner = -1 if winner is None else int(winner)
-    except (KeyError, TypeError, ValueError) as exc:
-        raise _bad("(structure)", str(exc)) from None
+    for name, entry in m.creatures.items():
+        field = f"creatures.{name}"
+        c = creature(name, "creatures")
+        s.owner[c] = -1 if entry.owner is None else entry.owner
+        if entry.square is not None:
+            if entry.square not in b.index:
+                raise PositionError(f"{field}.square", f"{entry.square!r} is not a square of the battlefield")
+            sq = b.index[entry.square]
+            if s.board[sq] >= 0:
+                raise PositionError(f"{field}.square", f"{entry.square} already holds the {t.names[s.board[sq]]}")
+            if entry.owner is None:
+                raise PositionError(f"{field}.owner", "a creature on the battlefield has an owner")
+            s.pos[c] = sq
+            s.board[sq] = c
+            facing = entry.facing or ("n" if entry.owner == 0 else "s")  # ruling R-1
+            s.facing[c] = FACINGS.index(facing)
+        elif entry.facing is not None:
+            raise PositionError(f"{field}.facing", "only a creature on the battlefield has a facing")
+        if entry.damage and (s.pos[c] < 0 or entry.damage >= t.wounds[c]):
+            raise PositionError(f"{field}.damage", f"must be below the {t.names[c]}'s {t.wounds[c]} wounds, "
+                                "on the battlefield (Wounds: a destroyed creature's card is cleared)")
+        if entry.markers and s.pos[c] < 0:
+            raise PositionError(f"{field}.markers", "only a creature on the battlefield carries action markers "
+                                "(Applying Damage: all markers are removed from a destroyed creature's card)")
+        if entry.once_spent and not any(t.abilities[a].once for a in t.creature_abilities[c]):
+            raise PositionError(f"{field}.once_spent", f"the {t.names[c]} has no ability that works only once")
+        s.damage[c] = entry.damage
+        s.markers[c] = entry.markers
+        s.spent[c] = entry.once_spent
+    s.used = creature_set(m.used, "used")
+    s.blocked = creature_set(m.blocked, "blocked")
+    s.pile = [creature(name, f"pile[{i}]") for i, name in enumerate(m.pile)]
+    creature_set(m.pile, "pile")
+    s.drawn = creature(m.drawn, "drawn") if m.drawn is not None else -1
+    s.active = creature(m.active, "active") if m.active is not None else -1
+    s.given = _plan(t, s.active, m.plan_given, "plan_given")
+    s.plan = _plan(t, s.active, m.plan_left, "plan_left")
+    on_board = [sum(1 for c in range(t.n) if s.owner[c] == p and s.pos[c] >= 0) for p in (0, 1)]
+    s.placed = list(m.placed) if m.placed is not None else on_board
+    s.winner = -1 if m.winner is None else m.winner
+
+    _check_teams(game, s)
+    if s.phase == SETUP:
+        _check_setup(game, s, on_board, m.placed is not None)
+    else:
+        _check_after_setup(game, s)
+    if s.phase == PLAY:
+        _check_turn(game, s, on_board)
+    elif s.phase == OVER:
+        if s.winner < 0:
+            raise PositionError("winner", "a game that is over has a winner (0 or 1) or is a draw (2)")
+        if s.winner == DRAW_RESULT:
+            if not (s.turn_limit and s.turn > s.turn_limit):
+                raise PositionError("winner", "a draw comes only after the turn limit (Credo ruling R-8)")
+        elif on_board[1 - s.winner] or not on_board[s.winner]:
+            raise PositionError("winner", f"player {s.winner} wins only when the last creature of the "
+                                "other is destroyed (End of the Game)")
     return s
+
+
+def _plan(t, c: int, items: list[str], field: str) -> int:
+    if c < 0:
+        if items:
+            raise PositionError(field, "there is no active creature to carry out a plan")
+        return 0
+    slots = t.creature_abilities[c]
+    mask = 0
+    for i, item in enumerate(items):
+        if item == "move":
+            bit = MOVE
+        elif item == "attack":
+            bit = ATTACK
+        else:
+            k = next((k for k, a in enumerate(slots) if t.abilities[a].id == item and t.abilities[a].kind == "active"), -1)
+            if k < 0:
+                raise PositionError(f"{field}[{i}]", f"{item!r} is not an action of the {t.names[c]}")
+            bit = ABILITY0 << k
+        if mask & bit:
+            raise PositionError(f"{field}[{i}]", f"{item!r} is listed twice (a creature cannot be given "
+                                "the same action twice in the same turn)")
+        mask |= bit
+    return mask
+
+
+def _check_teams(game, s) -> None:
+    if s.mode != "teams":
+        return
+    t = game.tables
+    for p, team in enumerate(game.teams):
+        for c in team:
+            if s.owner[c] not in (-1, p):
+                raise PositionError(f"creatures.{t.ids[c]}.owner", f"the {t.names[c]} is in the team of player {p} "
+                                    f"(the rulebook's Player {p}: Recommended Creatures for the First Game)")
+
+
+def _check_setup(game, s, on_board: list[int], placed_given: bool) -> None:
+    t = game.tables
+    for field, value in (("used", s.used), ("blocked", s.blocked), ("active", s.active >= 0),
+                         ("winner", s.winner >= 0)):
+        if value:
+            raise PositionError(field, "belongs to the battle: the players are still choosing creatures")
+    if placed_given and s.placed != on_board:
+        raise PositionError("placed", f"the battlefield holds {on_board[0]} and {on_board[1]} creatures "
+                            "(nothing is destroyed before combat begins)")
+    if sum(on_board) >= 2 * PER_SIDE or max(on_board) > PER_SIDE:
+        raise PositionError("creatures", "the choosing ends when each player has six creatures (Choosing Creatures)")
+    me, other = on_board[s.current], on_board[1 - s.current]
+    if not (me <= other <= me + 1):
+        raise PositionError("current", f"players alternate placing creatures: player {s.current} has placed "
+                            f"{me} and the other {other} (Choosing Creatures)")
+    for c in range(t.n):
+        if s.pos[c] >= 0 and s.pos[c] not in game.start_spaces[s.owner[c]]:
+            raise PositionError(f"creatures.{t.ids[c]}.square", "a creature is placed on a red starting space "
+                                "of its player's side (Choosing Creatures)")
+    unowned = {c for c in range(t.n) if s.owner[c] < 0}
+    waiting = [c for c in range(t.n) if s.owner[c] >= 0 and s.pos[c] < 0]
+    if s.mode == "draw":
+        if s.drawn < 0:
+            raise PositionError("drawn", "in draw mode the player to place has drawn a card (Choosing Creatures)")
+        if s.owner[s.drawn] != s.current or s.pos[s.drawn] >= 0:
+            raise PositionError(f"creatures.{t.ids[s.drawn]}", f"the drawn {t.names[s.drawn]} belongs to "
+                                f"player {s.current}, who places it next (Choosing Creatures)")
+        if waiting != [s.drawn]:
+            other = next(c for c in waiting if c != s.drawn)
+            raise PositionError(f"creatures.{t.ids[other]}", f"the {t.names[other]} has an owner but is not "
+                                "on the battlefield: only the drawn creature waits to be placed")
+        if set(s.pile) != unowned:
+            raise PositionError("pile", "the face-down pile holds exactly the creatures no one has drawn")
+    else:
+        if s.drawn >= 0:
+            raise PositionError("drawn", f"only draw mode draws from the pile, not {s.mode} mode")
+        if waiting:
+            raise PositionError(f"creatures.{t.ids[waiting[0]]}", f"in {s.mode} mode a creature is chosen "
+                                "as it is placed: an owned creature is on the battlefield")
+
+
+def _check_after_setup(game, s) -> None:
+    t = game.tables
+    if s.drawn >= 0:
+        raise PositionError("drawn", "cards are drawn only while the players choose creatures")
+    if s.mode == "draw":
+        for i, c in enumerate(s.pile):
+            if s.owner[c] >= 0:
+                raise PositionError(f"pile[{i}]", f"the {t.names[c]} has an owner, so its card left the pile")
+
+
+def _check_turn(game, s, on_board: list[int]) -> None:
+    t = game.tables
+    if s.winner >= 0:
+        raise PositionError("winner", "a game in play has no winner yet")
+    if s.turn < 1:
+        raise PositionError("turn", "turns are counted from 1 once combat begins")
+    if s.turn_limit and s.turn > s.turn_limit:
+        raise PositionError("turn", f"the game ended in a draw at the turn limit of {s.turn_limit} (Credo ruling R-8)")
+    for p in (0, 1):
+        if not on_board[p]:
+            raise PositionError("creatures", f"player {p} has no creature on the battlefield, so the game "
+                                "is over (End of the Game)")
+    for field, mask in (("used", s.used), ("blocked", s.blocked)):
+        for c in range(t.n):
+            if mask >> c & 1 and s.owner[c] != s.current:
+                raise PositionError(field, f"the {t.names[c]} is not a creature of player {s.current}, "
+                                    "whose turn it is (A Turn in Dirge)")
+    both = s.used & s.blocked
+    if both:
+        c = both.bit_length() - 1
+        raise PositionError("used", f"the {t.names[c]} began Step Two with a marker, so it could not be given "
+                            "actions (Step Two)")
+    c = s.active
+    if c >= 0:
+        if s.owner[c] != s.current or s.pos[c] < 0:
+            raise PositionError("active", f"the {t.names[c]} is not on the battlefield for player {s.current}")
+        if not s.used >> c & 1:
+            raise PositionError("used", f"the acting {t.names[c]} has been given its actions, so it is used")
+        if s.given not in t.plan_costs[c]:
+            raise PositionError("plan_given", f"costs more than the {ACTIONS_PER_TURN} actions of a turn (Step Two)")
+        if not s.plan:
+            raise PositionError("plan_left", "an acting creature has actions left to carry out (Credo ruling R-4)")
+        if s.plan & ~s.given:
+            raise PositionError("plan_left", "holds an action that was not given (Credo ruling R-4)")
+        if s.pool + t.plan_cost(c, s.given) > ACTIONS_PER_TURN:
+            raise PositionError("actions_left", f"the {t.names[c]}'s markers came out of the player's four "
+                                "(Step Two)")
