@@ -8,7 +8,7 @@ from typing import Annotated, Literal
 from pydantic import Field, StrictBool, StrictInt, StrictStr
 
 from credo.kernel import ResponseWindow, Rng
-from credo.kernel.positions import PositionError, PositionModel, RngWords, Small, Word, parse
+from credo.kernel.positions import PositionError, PositionModel, RngWords, Small, Word, parse, playable
 
 from .content import LANES
 from .game import COGUM, PROPHECY, TALENT, VOW
@@ -254,6 +254,7 @@ def state_from_position(game, position: dict):
             if sum(1 for x in s.inf[3 * p:3 * p + 3] if x >= rules.win_inf) >= rules.win_lanes:
                 raise _bad("inf", f"player {p + 1} has {rules.win_inf} INF in two lanes, so they have won and the "
                                   "game is over (jol.txt: the win)")
+    playable(s)
     return s
 
 
