@@ -97,3 +97,16 @@ def playable(state) -> None:
     for p in movers:
         if not state.legal_actions(p):
             raise PositionError("(position)", f"player {p + 1} is to move but has no legal action")
+
+
+def guarded(load, game, position):
+    """`load(game, position)`, where anything but a CredoError is a position the loader's
+    checks missed: refused as one (the field "(consistency)", as in `probe`), never a traceback."""
+    try:
+        return load(game, position)
+    except CredoError:
+        raise
+    except RecursionError:
+        raise PositionError("(position)", "nested too deeply") from None
+    except Exception as exc:
+        raise PositionError("(consistency)", f"the position cannot be read ({type(exc).__name__}: {exc})") from None

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy
 import functools
+import random
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -104,10 +105,11 @@ def mutate(pos: dict, data) -> dict:
         places = list(nodes(pos))[1:]
         if not places:
             break
-        path, value = places[data.draw(st.integers(0, len(places) - 1))]
+        # a place drawn uniformly (hypothesis favours small indices, the first fields of a position)
+        path, value = places[random.Random(data.draw(st.integers(0, 2**32))).randrange(len(places))]
         parent = at(pos, path[:-1])
         key = path[-1]
-        how = data.draw(st.sampled_from(["drop", "odd", "swap", "duplicate", "rename", "copy"]))
+        how = data.draw(st.sampled_from(["drop", "odd", "swap", "duplicate", "rename", "copy", "nudge", "nudge"]))
         if how == "drop":
             del parent[key]
         elif how == "odd":
@@ -121,9 +123,20 @@ def mutate(pos: dict, data) -> dict:
         elif how == "rename" and isinstance(parent, dict):
             new = data.draw(st.sampled_from(["c1", "c2", "c60", "c61", "c7", "x", "boog"]))
             parent[new] = parent.pop(key)
-        elif how == "copy":
-            parent[key] = copy.deepcopy(data.draw(st.sampled_from(real_positions())).get(str(key), value)) \
-                if isinstance(key, str) else value
+        elif how == "nudge":  # a value of the right type that may not fit: what only the consistency checks see
+            if isinstance(value, bool):
+                parent[key] = not value
+            elif isinstance(value, int):
+                parent[key] = value + data.draw(st.sampled_from([-2, -1, 1, 2, 5]))
+            elif isinstance(value, list) and value:
+                parent[key] = value[::-1] if data.draw(st.booleans()) else value[1:]
+            elif isinstance(value, str):
+                words = [v for _p, v in places if isinstance(v, str)]
+                parent[key] = words[random.Random(data.draw(st.integers(0, 2**32))).randrange(len(words))]
+        elif how == "copy" and isinstance(key, str):  # the same field of another real position
+            other = data.draw(st.sampled_from(real_positions()))
+            if key in other:
+                parent[key] = copy.deepcopy(other[key])
     return pos
 
 
@@ -154,6 +167,8 @@ def loads_or_names_a_field(pos, seed: int) -> None:
         state = GAME.from_position(pos)
     except PositionError as err:
         assert err.field and str(err).startswith(f"position field {err.field}:"), str(err)
+        # the safety nets (kernel positions.guarded and probe) name no field: the loader's checks missed it
+        assert err.field != "(consistency)", str(err)
         assert "\n" not in str(err) and len(str(err)) < 400, str(err)
         return
     plays(state, seed)

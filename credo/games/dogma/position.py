@@ -9,7 +9,7 @@ from typing import Annotated, Literal
 from pydantic import Field, StrictBool, StrictInt, StrictStr
 
 from credo.kernel import Commitments, IllegalAction, Rng
-from credo.kernel.positions import PositionError, PositionModel, RngWords, Small, Word, parse, playable
+from credo.kernel.positions import PositionError, PositionModel, RngWords, Small, Word, guarded, parse, playable
 
 from .chaos import PACKETS, PROPHETS_PER_PACKET
 from .content import MALEFICS
@@ -371,6 +371,10 @@ class DogmaPosition(PositionModel):
 
 
 def state_from_position(game, position: dict):
+    return guarded(_load, game, position)
+
+
+def _load(game, position: dict):
     """The state a position describes. Its shape is checked by DogmaPosition, then what a
     schema cannot say, each refusal naming the field: known cards, where each Prophet is
     (active, rear guard, defeated) and the lists that say so, damage below Faith, markers
@@ -770,6 +774,8 @@ def _current_order(game, s, pos) -> None:
     j = -1
     if action.kind == "cult":
         j = action.args[0]
+        if j >= len(s.cults[sl]):
+            raise _bad(f"plan[{s.ri}][1]", f"{s.name(sl)} holds {len(s.cults[sl])} Cult cards")
         c = s.cults[sl][j]
         label, ops = t.cult_names[c], t.cult_plan[c][j]
     elif action.kind == "intervene":
@@ -779,6 +785,8 @@ def _current_order(game, s, pos) -> None:
         label, ops = t.di_names[card], t.di_ops[card]
     elif action.kind == "special":
         kind, si, _cid = t.specials[action.args[0]]
+        if (kind, si) not in {(x[0], x[1]) for x in s.special_sources(sl)}:
+            raise _bad(f"plan[{s.ri}][1]", f"{s.name(sl)} has no such Special")
         label, ops = (t.ability[si].name, t.p_ops[si]) if kind == "prophet" else (t.relic_names[si], t.r_ops[si])
     else:
         raise _bad("cur", f"{action} takes effect at once: nothing is left to resolve")

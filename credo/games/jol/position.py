@@ -8,7 +8,7 @@ from typing import Annotated, Literal
 from pydantic import Field, StrictBool, StrictInt, StrictStr
 
 from credo.kernel import ResponseWindow, Rng
-from credo.kernel.positions import PositionError, PositionModel, RngWords, Small, Word, parse, playable
+from credo.kernel.positions import PositionError, PositionModel, RngWords, Small, Word, guarded, parse, playable
 
 from .content import LANES
 from .game import COGUM, PROPHECY, TALENT, VOW
@@ -131,6 +131,10 @@ class JolPosition(PositionModel):
 
 
 def state_from_position(game, position: dict):
+    return guarded(_load, game, position)
+
+
+def _load(game, position: dict):
     """The state a position describes. Its shape is checked by JolPosition, then what a
     schema cannot say: cards where their kind may be, hosts, hands, numbering, lanes and
     the Manifest not overfull, the engagement the phase needs, the winner."""
