@@ -94,3 +94,29 @@ def probe(state) -> None:
         raise
     except Exception as exc:  # a position the game's checks let through: refuse it, say what failed
         raise PositionError("(consistency)", f"the state it describes cannot be played ({type(exc).__name__}: {exc})") from None
+
+
+def playable(state) -> None:
+    """A game that is not over has someone to move, and each of them has something to do:
+    a loader calls this last, so that a position where play is stuck is refused."""
+    if state.is_over:
+        return
+    movers = state.to_move
+    if not movers:
+        raise PositionError("(position)", "nobody is to move, yet the game is not over")
+    for p in movers:
+        if not state.legal_actions(p):
+            raise PositionError("(position)", f"player {p + 1} is to move but has no legal action")
+
+
+def guarded(load, game, position):
+    """`load(game, position)`, where anything but a CredoError is a position the loader's
+    checks missed: refused as one (the field "(consistency)", as in `probe`), never a traceback."""
+    try:
+        return load(game, position)
+    except CredoError:
+        raise
+    except RecursionError:
+        raise PositionError("(position)", "nested too deeply") from None
+    except Exception as exc:
+        raise PositionError("(consistency)", f"the position cannot be read ({type(exc).__name__}: {exc})") from None

@@ -672,7 +672,9 @@ class JolState(State):
         for k in (3 * i, 3 * i + 1, 3 * i + 2):
             self.buff.pop(k, None)
         self.narrate("{} breaks and goes to the graveyard.", (self.name(i),), R.INSTIGATE)
-        for j in [j for j, h in self.host.items() if h == i]:
+        # by card number, as the view lists them: the host table's order is the order the cards were
+        # laid, which a position does not keep, so a resumed game would narrate them in another order
+        for j in sorted(j for j, h in self.host.items() if h == i):
             self.zone[j] = GRAVE
             del self.host[j]
             self.narrate("{} goes to the graveyard with it.", (self.name(j),), R.VOW)
