@@ -28,6 +28,7 @@ from __future__ import annotations
 from .game import ARCANA
 
 _RELIC_CHANCE = 3  # one hidden Arcanum in three takes a Relic, as the game's own random builds do
+_FRESH = 1 << 40  # a 64-bit draw gives digits until fewer than 40 random bits are left
 
 
 class WorldTables:
@@ -61,6 +62,7 @@ class WorldTables:
             for pi in o.prophets:
                 of.setdefault(pi, []).append(k)
         self.options_with = {pi: tuple(ks) for pi, ks in of.items()}  # a revealed Prophet -> the options holding it
+        self.plans: dict = {}  # what a state leaves to draw (_predestination_plans, _box_plan), by state
 
 
 class PrintedOption:
@@ -136,7 +138,49 @@ def _fits(w, q: int, opt: PrintedOption) -> bool:
 
 def _predestination(w, wt, seen, hidden, rng, proph, cults, relics) -> bool:
     """Draw the hidden players' options and deal their hidden cards; False if no printed option fits."""
-    decks = w.decks
+    # everything but the draws depends on the state alone: planned once per state (a search samples
+    # a thousand worlds from the same one)
+    key = ("printed", seen, w.proph, w.cults, w.relics, tuple(w.known), w.di_done, tuple(map(len, w.di)), tuple(w.decks),
+           tuple(tuple(w.di[p]) for p in range(w.np) if seen[p]))
+    plans = wt.plans.get(key)
+    if plans is None:
+        if len(wt.plans) > 4096:
+            wt.plans.clear()
+        plans = wt.plans[key] = _predestination_plans(w, wt, seen, hidden)
+    if not plans:
+        return False
+    chosen = plans[rng.below(len(plans))] if len(plans) > 1 else plans[0]
+    shuffle = rng.shuffle
+    if len(w.decks) == w.np:
+        w.decks = decks = list(w.decks)
+        for q, (oid, *_rest) in zip(hidden, chosen):
+            decks[q] = oid
+    for q, (_oid, fills, spare, unrevealed, pile) in zip(hidden, chosen):
+        for sl, now, down, printed in fills:
+            printed = list(printed)
+            shuffle(printed)
+            now = list(now)
+            for j, c in zip(down, printed):
+                now[j] = c
+            cults[sl] = tuple(now)
+        if spare:
+            unrevealed = list(unrevealed)
+            shuffle(unrevealed)
+            for sl, (pi, cs, rs) in zip(spare, unrevealed):
+                order = list(cs)
+                shuffle(order)
+                proph[sl], cults[sl], relics[sl] = pi, tuple(order), rs
+        pile = list(pile)
+        shuffle(pile)
+        w.di[q] = pile
+    return True
+
+
+def _predestination_plans(w, wt, seen, hidden) -> tuple:
+    """Every way the hidden players may take the options left that fit what they revealed, each as, per
+    hidden player: (option id, face-down places to fill [(slot, cards, places, printed cards left)],
+    unrevealed slots, the option's Arcana not revealed, the physical Interventions not played)."""
+    proph, known, cults, decks = w.proph, w.known, w.cults, w.decks
     have = len(decks) == w.np
     # an option is out of reach if a player the viewer sees plays it: one box holds each option once
     own_prophets = {proph[sl] for p in range(w.np) if seen[p] for sl in range(p * ARCANA, p * ARCANA + ARCANA)}
@@ -147,80 +191,71 @@ def _predestination(w, wt, seen, hidden, rng, proph, cults, relics) -> bool:
         # a revealed Prophet names the options it can come from (in the printed tables, one)
         ks = free
         for sl in range(q * ARCANA, q * ARCANA + ARCANA):
-            if proph[sl] >= 0 and w.known[sl] & 1:
+            if proph[sl] >= 0 and known[sl] & 1:
                 ks = [k for k in wt.options_with.get(proph[sl], ()) if k in free]
                 break
         fitting.append([k for k in ks if _fits(w, q, wt.options[k])])
     assignments = [()]
     for ks in fitting:  # the hidden players take different options
         assignments = [a + (k,) for a in assignments for k in ks if k not in a]
-    if not assignments:
-        return False
-    chosen = rng.choice(assignments)
-    tables = w.game.tables
-    used_di = set()
-    for p in range(w.np):
-        used_di.update(w.di_done[p])
-        if seen[p]:
-            used_di.update(w.di[p])
-    if have:
-        w.decks = decks = list(decks)
-    for q, k in zip(hidden, chosen):
-        opt = wt.options[k]
-        if have:
-            decks[q] = opt.id
-        base = q * ARCANA
-        shown = set()
-        spare = []
-        for sl in range(base, base + ARCANA):
-            pi = proph[sl]
-            if pi < 0 or not w.known[sl] & 1:
-                if pi >= 0:
+    di_content = w.game.tables.di_content
+    plans = []
+    for assignment in assignments:
+        used_di = set()
+        for p in range(w.np):
+            used_di.update(w.di_done[p])
+            if seen[p]:
+                used_di.update(w.di[p])
+        plan = []
+        for q, k in zip(hidden, assignment):
+            opt = wt.options[k]
+            shown, spare, fills = set(), [], []
+            for sl in range(q * ARCANA, q * ARCANA + ARCANA):
+                pi = proph[sl]
+                if pi < 0:
+                    continue
+                if not known[sl] & 1:
                     spare.append(sl)
-                continue
-            shown.add(pi)
-            printed = list(opt.by_prophet[pi][1])
-            bits = w.known[sl]
-            now = list(cults[sl])
-            down = []
-            for j, c in enumerate(now):
-                if bits >> (j + 1) & 1:
-                    printed.remove(c)
-                else:
-                    down.append(j)
-            if down:
-                rng.shuffle(printed)
-                for j, c in zip(down, printed):
-                    now[j] = c
-                cults[sl] = tuple(now)
-        unrevealed = [a for a in opt.arcana if a[0] not in shown]
-        rng.shuffle(unrevealed)
-        for sl, (pi, cs, rs) in zip(spare, unrevealed):
-            order = list(cs)
-            rng.shuffle(order)
-            proph[sl], cults[sl], relics[sl] = pi, tuple(order), rs
-        left = list(opt.dis)
-        for d in w.di_done[q]:
-            left.remove(tables.di_content[d])
-        rng.shuffle(left)
-        pile = []
-        for ci in left:  # which physical copy carries no information: the first one not elsewhere
-            copies = wt.di_copies[ci]
-            d = next((x for x in copies if x not in used_di), copies[0])
-            used_di.add(d)
-            pile.append(d)
-        w.di[q] = pile
-    return True
+                    continue
+                shown.add(pi)
+                printed = list(opt.by_prophet[pi][1])
+                bits = known[sl]
+                down = []
+                for j, c in enumerate(cults[sl]):
+                    if bits >> (j + 1) & 1:
+                        printed.remove(c)
+                    else:
+                        down.append(j)
+                if down:
+                    fills.append((sl, cults[sl], tuple(down), tuple(printed)))
+            left = list(opt.dis)
+            for d in w.di_done[q]:
+                left.remove(di_content[d])
+            pile = []
+            for ci in left:  # which physical copy carries no information: the first one not elsewhere
+                copies = wt.di_copies[ci]
+                d = next((x for x in copies if x not in used_di), copies[0])
+                used_di.add(d)
+                pile.append(d)
+            plan.append((opt.id, tuple(fills), tuple(spare), tuple(a for a in opt.arcana if a[0] not in shown),
+                         tuple(pile)))
+        plans.append(tuple(plan))
+    return tuple(plans)
 
 
 # --- Free Will and Chaos: builds drawn from the box -----------------------------------------------
 
 def _draw(rng, pool: list, n: int) -> list:
-    """n items drawn without replacement from `pool` (consumed), in random order."""
+    """n items drawn without replacement from `pool` (consumed), in random order. The places are the digits of
+    one 64-bit draw (pools are a few dozen cards: each digit is uniform to within 2**-40)."""
     out = []
-    below = rng.below
+    z = rng.next64()
     for _ in range(min(n, len(pool))):
-        i = below(len(pool))
+        if z < _FRESH:
+            z = rng.next64()
+        m = len(pool)
+        i = z % m
+        z //= m
         out.append(pool[i])
         pool[i] = pool[-1]
         pool.pop()
@@ -228,7 +263,49 @@ def _draw(rng, pool: list, n: int) -> list:
 
 
 def _from_box(w, wt, seen, hidden, rng, proph, cults, relics, shared: bool) -> None:
-    known = w.known
+    key = ("box", shared, seen, w.proph, w.cults, w.relics, tuple(w.known), w.di_done, tuple(map(len, w.di)),
+           tuple(tuple(w.di[p]) for p in range(w.np) if seen[p]))
+    plan = wt.plans.get(key)
+    if plan is None:
+        if len(wt.plans) > 4096:
+            wt.plans.clear()
+        plan = wt.plans[key] = _box_plan(w, wt, seen, hidden, shared)
+    excluded, face_down, spare = plan
+    if shared:
+        one = tuple(set(x) for x in excluded[0])
+        excluded = [one] * len(hidden)
+    else:
+        excluded = [tuple(set(x) for x in e) for e in excluded]
+    # the face-down Cult cards of revealed Prophets first, the most constrained places of all: with one box,
+    # every hidden player's together
+    for i, places in face_down:
+        _deal_face_down(rng, wt, places, excluded[i][1], cults)
+    for i, q in enumerate(hidden):
+        no_p, no_c, no_r, no_d = excluded[i]
+        # the Arcana not yet revealed: a Prophet, then its 3 associated cards
+        if spare[i]:
+            prophets = [pi for pi in range(wt.n_prophets) if pi not in no_p]
+            relic_pool = [r for r in range(wt.n_relics) if r not in no_r]  # drawn Relics leave it
+            for sl in spare[i]:
+                _deal_arcanum(rng, wt, sl, prophets, no_p, no_c, relic_pool, proph, cults, relics)
+            no_r.update(r for r in range(wt.n_relics) if r not in relic_pool)  # the Relics just dealt
+        # the Interventions still to play, in a random order
+        n = len(w.di[q])
+        if n:
+            pool = [d for d in range(wt.n_di) if d not in no_d]
+            pile = _draw(rng, pool, n)
+            if len(pile) < n:  # a hand-made position holding more than the box: any copies, never the true ones
+                pile += _draw(rng, [d for d in range(wt.n_di) if d not in pile], n - len(pile))
+            no_d.update(pile)
+            w.di[q] = pile
+
+
+def _box_plan(w, wt, seen, hidden, shared: bool) -> tuple:
+    """What a state leaves to draw from the box, computed once per state: per hidden player the
+    (Prophets, Cult cards, Relics, Interventions) they cannot hold (with one box, one set for all); the
+    groups of face-down places [(hidden player index, [(slot, prophet, places)])], the most constrained
+    first; per hidden player their unrevealed slots."""
+    proph, known, cults, relics = w.proph, w.known, w.cults, w.relics
     # cards whose place the viewer knows: their own and their teammate's, and every face-up card
     out_p, out_c, out_r, out_d = set(), set(), set(), set()
     if shared:
@@ -247,12 +324,11 @@ def _from_box(w, wt, seen, hidden, rng, proph, cults, relics, shared: bool) -> N
                 for j, c in enumerate(cults[sl]):
                     if bits >> (j + 1) & 1:
                         out_c.add(c)
-    excluded = {}  # hidden player -> the (Prophets, Cult cards, Relics, Interventions) they cannot hold
-    spare, shown = {}, {}  # hidden player -> their unrevealed Arcana; their revealed Prophets' face-down places
+    excluded, spare, shown = [], [], []
     for q in hidden:
         base = q * ARCANA
         if shared:
-            excluded[q] = (out_p, out_c, out_r, out_d)
+            excluded.append((out_p, out_c, out_r, out_d))
         else:  # the player's own copy of the game: only their own face-up cards are spent
             no_p, no_c, no_r = set(), set(), set()
             for sl in range(base, base + ARCANA):
@@ -261,56 +337,32 @@ def _from_box(w, wt, seen, hidden, rng, proph, cults, relics, shared: bool) -> N
                     no_r.update(relics[sl])
                     bits = known[sl]
                     no_c.update(c for j, c in enumerate(cults[sl]) if bits >> (j + 1) & 1)
-            excluded[q] = (no_p, no_c, no_r, set(w.di_done[q]))
-        spare[q], shown[q] = [], []
+            excluded.append((no_p, no_c, no_r, set(w.di_done[q])))
+        spare.append(tuple(sl for sl in range(base, base + ARCANA) if proph[sl] >= 0 and not known[sl] & 1))
+        places = []
         for sl in range(base, base + ARCANA):
-            pi = proph[sl]
-            if pi < 0:
-                continue
             bits = known[sl]
-            if not bits & 1:
-                spare[q].append(sl)
-                continue
-            down = [j for j in range(len(cults[sl])) if not bits >> (j + 1) & 1]
-            if down:
-                shown[q].append((sl, pi, down))
-    # the face-down Cult cards of revealed Prophets first, the most constrained places of all: with one box,
-    # every hidden player's together
-    if shared:
-        places = [x for q in hidden for x in shown[q]]
+            if proph[sl] >= 0 and bits & 1:
+                down = tuple(j for j in range(len(cults[sl])) if not bits >> (j + 1) & 1)
+                if down:
+                    places.append((sl, proph[sl], down))
+        shown.append(places)
+    groups = [(0, [x for places in shown for x in places])] if shared else list(enumerate(shown))
+    face_down = []
+    for i, places in groups:
         if places:
-            _deal_face_down(rng, wt, places, out_c, cults)
-    else:
-        for q in hidden:
-            if shown[q]:
-                _deal_face_down(rng, wt, shown[q], excluded[q][1], cults)
-    for q in hidden:
-        no_p, no_c, no_r, no_d = excluded[q]
-        # the Arcana not yet revealed: a Prophet, then its 3 associated cards
-        if spare[q]:
-            prophets = [pi for pi in range(wt.n_prophets) if pi not in no_p]
-            relic_pool = [r for r in range(wt.n_relics) if r not in no_r]  # drawn Relics leave it
-            for sl in spare[q]:
-                _deal_arcanum(rng, wt, sl, prophets, no_p, no_c, relic_pool, proph, cults, relics)
-            no_r.update(r for r in range(wt.n_relics) if r not in relic_pool)  # the Relics just dealt
-        # the Interventions still to play, in a random order
-        n = len(w.di[q])
-        if n:
-            pool = [d for d in range(wt.n_di) if d not in no_d]
-            pile = _draw(rng, pool, n)
-            if len(pile) < n:  # a hand-made position holding more than the box: any copies, never the true ones
-                pile += _draw(rng, [d for d in range(wt.n_di) if d not in pile], n - len(pile))
-            no_d.update(pile)
-            w.di[q] = pile
+            no_c = excluded[i][1]
+            places.sort(key=lambda x: sum(1 for c in wt.allowed[x[1]] if c not in no_c) - len(x[2]))
+            face_down.append((i, tuple(places)))
+    return (tuple(tuple(frozenset(x) for x in e) for e in excluded), tuple(face_down), tuple(spare))
 
 
 def _deal_face_down(rng, wt, shown, no_c, cults) -> None:
     """Fill the face-down places of revealed Prophets [(slot, prophet, places)] with Cult cards their sleeves allow
-    and not known elsewhere. Drawn one Prophet after another, a draw can leave a later sleeve short though the
-    true cards fit; then the whole draw is made again (the most constrained sleeve first), and if it keeps
-    failing (a hand-made position) the cards come from the sleeve alone: never from the true cards."""
+    and not known elsewhere. Drawn one Prophet after another (the most constrained sleeve first, see _box_plan), a
+    draw can leave a later sleeve short though the true cards fit; then the whole draw is made again, and if it
+    keeps failing (a hand-made position) the cards come from the sleeve alone: never from the true cards."""
     allowed = wt.allowed
-    shown.sort(key=lambda x: sum(1 for c in allowed[x[1]] if c not in no_c) - len(x[2]))
     for _attempt in range(8):
         taken: set = set()
         picks = []
@@ -335,17 +387,20 @@ def _deal_face_down(rng, wt, shown, no_c, cults) -> None:
 
 
 def _deal_arcanum(rng, wt, sl, prophets, no_p, no_c, relic_pool, proph, cults, relics) -> None:
-    below = rng.below
     allowed = wt.allowed
+    z = rng.next64()
     while prophets:
-        i = below(len(prophets))
+        if z < _FRESH:
+            z = rng.next64()
+        i = z % len(prophets)
+        z //= len(prophets)
         pi = prophets[i]
         prophets[i] = prophets[-1]
         prophets.pop()
         cs = [c for c in allowed[pi] if c not in no_c]
         if not cs or len(cs) + min(len(relic_pool), 2) < 3:
             continue  # this Prophet cannot make a legal Arcanum from what is left
-        n_rel = max(3 - len(cs), 1 if relic_pool and below(_RELIC_CHANCE) == 0 else 0)
+        n_rel = max(3 - len(cs), 1 if relic_pool and z % _RELIC_CHANCE == 0 else 0)
         chosen_r = tuple(_draw(rng, relic_pool, n_rel)) if n_rel else ()
         chosen_c = tuple(_draw(rng, cs, 3 - n_rel))
         proph[sl], cults[sl], relics[sl] = pi, chosen_c, chosen_r
@@ -354,5 +409,5 @@ def _deal_arcanum(rng, wt, sl, prophets, no_p, no_c, relic_pool, proph, cults, r
         return
     # nothing legal is left in the box (only a hand-made position gets here): any Prophet with cards its sleeve
     # allows, drawn from the public tables alone, so the place still says nothing of the true card
-    pi = below(wt.n_prophets)
+    pi = rng.below(wt.n_prophets)
     proph[sl], cults[sl], relics[sl] = pi, tuple(_draw(rng, list(allowed[pi]), 3)), ()
