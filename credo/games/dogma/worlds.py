@@ -92,9 +92,7 @@ def resample_hidden_cards(w, seen: tuple[bool, ...], rng) -> None:
         return
     wt = world_tables(w.game)
     proph, cults, relics = list(w.proph), list(w.cults), list(w.relics)
-    if w.mode == "predestination" and _predestination(w, wt, seen, hidden, rng, proph, cults, relics):
-        pass
-    else:
+    if not (w.mode == "predestination" and _predestination(w, wt, seen, hidden, rng, proph, cults, relics)):
         # Free Will with one box, and Chaos, share one box among all players; a hand-made position that no
         # printed option fits is treated as Free Will with a box per player, the least that can be assumed
         shared = w.mode == "chaos" or (w.mode == "free_will" and w.first_builder >= 0)
