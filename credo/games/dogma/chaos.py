@@ -392,6 +392,16 @@ def _cls(code: int) -> str:
     return "P" if k == "prophet" else "D" if k == "di" else "A"
 
 
+def _all_codes(game) -> tuple[int, ...]:
+    """Every card of the box as a code, in a fixed order (computed once per game)."""
+    codes = game.__dict__.get("_chaos_codes")
+    if codes is None:
+        t = game.tables
+        codes = game._chaos_codes = tuple(range(len(t.prophet_ids))) + tuple(CULT + i for i in range(len(t.cult_ids))) \
+            + tuple(RELIC + i for i in range(len(t.relic_ids))) + tuple(DI + k for k in range(len(t.di_ids)))
+    return codes
+
+
 def determinize(w, viewer: int, rng) -> None:
     """Resample what the viewer cannot see: the other packets and the other players' Arcana.
 
@@ -421,14 +431,12 @@ def determinize(w, viewer: int, rng) -> None:
                 arcana_places.append((prep.bc[q][n], i, "A"))
         for i in range(len(prep.bd[q])):
             arcana_places.append((prep.bd[q], i, "D"))
-    hidden = [cont[i] for cont, i, _ in arcana_places]
     remembered = prep.seen[viewer]
     taken_by_others: dict[str, list[int]] = {"P": [], "A": [], "D": []}
     unseen_packets = []
     for n, packet in enumerate(prep.packets):
         if n == mine:
             continue
-        hidden.extend(packet)
         if n not in remembered:
             unseen_packets.append(n)
             continue
@@ -451,9 +459,11 @@ def determinize(w, viewer: int, rng) -> None:
     used = {x for n in remembered if n != mine for x in prep.packets[n]}
     for c in taken_by_others.values():
         used.update(c)
+    # every other hidden card is any card the viewer has not placed: the 12 packets left some cards in the box,
+    # and which ones the viewer cannot know (so the true hidden cards are not the pool, only its size per class)
     rest = {"P": [], "A": [], "D": []}
-    for x in hidden:
-        if x not in used:
+    for x in _all_codes(w.game):
+        if x not in used and x not in visible:
             rest[_cls(x)].append(x)
     for c in rest.values():
         rng.shuffle(c)

@@ -6,10 +6,13 @@ cards that have been revealed, the Divine Interventions played, and how many
 cards lie face down. Not: face-down Cult cards, the rear-guard Arcana not yet
 revealed, the order of the opponent's Divine Interventions, an uncommitted or
 committed but unrevealed Order or Fidelity choice (except a Hysteria Order, which
-is revealed first).
+is revealed first), nor which Predestination option the opponent took (D-31).
 
 2 vs 2 (Credo ruling D-29): teammates consult freely, so during the clash a player also knows
-their teammate's hidden cards and committed Order, as their own; the opponents' stay hidden."""
+their teammate's hidden cards and committed Order, as their own; the opponents' stay hidden.
+
+A sampled world (determinize, D-31) draws every hidden card again from what the player could
+know (worlds.py), never from the true hidden cards."""
 
 from __future__ import annotations
 
@@ -19,6 +22,7 @@ from .chaos import determinize as chaos_determinize
 from .chaos import observation as chaos_observation
 from .content import MALEFICS
 from .game import ARCANA, MAX_CULT, PATHS
+from .worlds import resample_hidden_cards
 
 WHERE_NAMES = {0: "rear", 1: "active", 2: "defeated", -1: None}
 
@@ -96,7 +100,8 @@ def observation(s, viewer: int | None) -> dict:
             "interventions_played": [t.di_ids[d] for d in s.di_done[p]],
             "damage_in_front": s.pend_dmg[p],
             "arduous_blocked": s.arduous[p] == s.turn - 1 if s.phase in (1, 2) else s.arduous[p] == s.turn,
-            "deck": s.decks[p] if s.decks else None,
+            # the Predestination option a player took: printed tables are public, the choice is not (D-31)
+            "deck": s.decks[p] if s.decks and own else None,
         })
     pending = None
     if s.pending and s.pending[0][1] < 0:
@@ -141,17 +146,17 @@ def observation(s, viewer: int | None) -> dict:
 
 
 def determinize(s, player: int, rng: Rng):
-    """A world consistent with what `player` knows: the opponent's hidden Arcana,
-    face-down Cult cards, Divine Intervention order and secret choices resampled."""
+    """A world consistent with what `player` knows (rulings D-12, D-20, D-29, D-31): every card the other
+    players keep hidden is drawn again from what `player` could know (worlds.py), and so are their
+    secret choices not yet revealed. Nothing hidden in the world comes from the true hidden cards."""
     w = s.copy()
     w.log = EventLog()
     w.rng = rng.fork(0xD06A)
-    proph, cults, relics = list(w.proph), list(w.cults), list(w.relics)
-    for q in range(s.np):
-        if not sees(s, player, q):
-            _resample_player(w, q, rng, proph, cults, relics)
-    w.set_cards(proph, cults, relics)
-    # 4. secret choices the player has not seen
+    if w.prep is not None:  # the Chaos draft: the packets and the other players' Arcana (chaos.py)
+        chaos_determinize(w, player, rng)
+    else:
+        resample_hidden_cards(w, tuple(sees(s, player, q) for q in range(s.np)), rng)
+    # secret choices the player has not seen
     if w.commit is not None:
         for q in sorted(w.commit.choices):
             if sees(s, player, q) or q in w.hyst:
@@ -160,10 +165,7 @@ def determinize(s, player: int, rng: Rng):
             if w.phase == 0:
                 choices[q] = rng.below(len(w.rear[q]))
             else:
-                del choices[q]
-                w.commit = Commitments(w.commit.players, choices)
-                legal = w.order_actions(q)
-                choices[q] = rng.choice(legal).index
+                choices[q] = rng.choice(w.order_actions(q)).index
             w.commit = Commitments(w.commit.players, choices)
     if w.test is not None:
         c, info = w.test
@@ -173,39 +175,7 @@ def determinize(s, player: int, rng: Rng):
                 choices[q] = rng.below(len(PATHS))
                 c = Commitments(c.players, choices)
                 w.test = (c, info)
-    if w.prep is not None:
-        chaos_determinize(w, player, rng)
     w._legal_for = -1
+    w._legal = []
     w._tm = None
     return w
-
-
-def _resample_player(w, q: int, rng: Rng, proph: list, cults: list, relics: list) -> None:
-    """Resample what another player keeps hidden: unrevealed Arcana, face-down Cult cards, Intervention order."""
-    # 1. the opponent's unrevealed Arcana trade places (whole Arcana)
-    hidden = [q * ARCANA + k for k in range(ARCANA) if w.proph[q * ARCANA + k] >= 0 and not w.known[q * ARCANA + k] & 1]
-    if len(hidden) > 1:
-        contents = [(proph[sl], cults[sl], relics[sl], w.dmg[sl], w.mal[sl], w.flags[sl]) for sl in hidden]
-        rng.shuffle(contents)
-        for sl, (a, b, c, d, m, f) in zip(hidden, contents):
-            proph[sl], cults[sl], relics[sl] = a, b, c
-            w.dmg[sl], w.mal[sl], w.flags[sl] = d, m, f
-    # 2. face-down Cult cards of the opponent's revealed Prophets trade places
-    spots = []
-    for k in range(ARCANA):
-        sl = q * ARCANA + k
-        if w.proph[sl] < 0 or not w.known[sl] & 1:
-            continue
-        for j in range(len(cults[sl])):
-            if not w.known[sl] >> (j + 1) & 1:
-                spots.append((sl, j))
-    if len(spots) > 1:
-        cards = [cults[sl][j] for sl, j in spots]
-        rng.shuffle(cards)
-        lists = {sl: list(cults[sl]) for sl, _ in spots}
-        for (sl, j), c in zip(spots, cards):
-            lists[sl][j] = c
-        for sl, lst in lists.items():
-            cults[sl] = tuple(lst)
-    # 3. the order of the opponent's Divine Interventions
-    rng.shuffle(w.di[q])
