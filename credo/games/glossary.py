@@ -1,0 +1,109 @@
+"""The in-game help every game shares: a glossary of topics (the rules page, how to win,
+a turn, the game's own words, and every card, creature or tile of its content), found by
+any of its names with case, accents and punctuation ignored (`help gesu` finds Gesù,
+`help wi·t` the Jol board's Wi·T).
+
+Each game builds its glossary in `credo/games/<game>/glossary.py` from its content, so a
+designer's card loaded with `--content` is explained like a shipped one."""
+
+from __future__ import annotations
+
+import difflib
+import re
+import unicodedata
+from dataclasses import dataclass, field
+
+from rich.text import Text
+
+
+def fold(word: str) -> str:
+    """The form a topic is looked up by: lower case, accents dropped, any run of other
+    characters one underscore (so "Gesù", "gesu" and "GESU" agree, as do
+    "Reliquia: Santo Graal" and "reliquia santo graal")."""
+    plain = unicodedata.normalize("NFKD", word)
+    plain = "".join(ch for ch in plain if not unicodedata.combining(ch)).lower()
+    return re.sub(r"[^a-z0-9]+", "_", plain).strip("_")
+
+
+@dataclass
+class Entry:
+    kind: str    # the index heading it is listed under ("Words", "Cult cards", ...)
+    title: str
+    body: str
+    names: tuple[str, ...] = ()
+
+    def render(self) -> Text:
+        lines = self.body.strip("\n").split("\n")
+        title = self.title
+        if lines and lines[0].startswith(title):  # the body gives a fuller title (a Prophet's epithet)
+            title, lines = lines[0], lines[1:]
+        out = Text(title, style="bold")
+        for line in lines:
+            out.append("\n")
+            out.append(line)
+        return out
+
+
+@dataclass
+class Glossary:
+    game_title: str
+    entries: list[Entry] = field(default_factory=list)
+    by_name: dict[str, Entry] = field(default_factory=dict)
+
+    def add(self, kind: str, title: str, body: str, *names: str) -> Entry:
+        """An entry found by its title and each of `names`; a name already taken keeps
+        its first entry (the rules' words come first, so a card named like a rule's word
+        is still found by its id)."""
+        entry = Entry(kind, title, body, (title, *names))
+        self.entries.append(entry)
+        for name in entry.names:
+            key = fold(name)
+            if key:
+                self.by_name.setdefault(key, entry)
+        return entry
+
+    def find(self, topic: str) -> Entry | None:
+        return self.by_name.get(fold(topic))
+
+    def close(self, topic: str, n: int = 5) -> list[str]:
+        """Names of topics that look like `topic`, as a person would type them."""
+        key = fold(topic)
+        shown = {fold(e.title): e.title for e in self.entries}
+        keys = list(self.by_name)
+        found = [k for k in keys if key and (k.startswith(key) or key in k.split("_"))][:n]
+        for k in difflib.get_close_matches(key, keys, n=n, cutoff=0.7):
+            if k not in found:
+                found.append(k)
+        out: list[str] = []
+        for k in found[:n]:
+            title = shown.get(k) or self.by_name[k].title
+            word = k.replace("_", " ") if fold(title) != k else title
+            if word not in out:
+                out.append(word)
+        return out
+
+    def index(self) -> Text:
+        """What topics exist: each heading with its entries' titles (long lists shortened)."""
+        heads: dict[str, list[str]] = {}
+        for e in self.entries:
+            heads.setdefault(e.kind, []).append(e.title)
+        out = Text()
+        out.append(f"Help topics of {self.game_title}: type help and any of these (or a card's id)",
+                   style="bold underline")
+        for kind, titles in heads.items():
+            shown = titles if len(titles) <= 12 else titles[:5] + [f"... ({len(titles)} in all)"]
+            out.append(f"\n  {kind}: ", style="bold")
+            out.append(", ".join(shown))
+        return out
+
+
+def join_words(words: list[str], last: str = "and") -> str:
+    if not words:
+        return ""
+    if len(words) == 1:
+        return words[0]
+    return ", ".join(words[:-1]) + f" {last} " + words[-1]
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 else "s")
