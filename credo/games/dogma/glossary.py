@@ -285,7 +285,7 @@ def glossary(game) -> Glossary:
         g.add("Predestination options", o.name, f"Predestination option ({o.id}). {arcana}", o.id)
     for word, kind in (("Prophet", "Prophets"), ("Relic", "Relics"), ("Cult card", "Cult cards"),
                        ("Divine Intervention", "Divine Interventions")):
-        names = [e.names[1] if kind == "Prophets" else e.title for e in g.entries if e.kind == kind]
+        names = [e.title for e in g.entries if e.kind == kind]
         g.find(word).body += f"\nIn this box ({len(names)}): " + ", ".join(names) + "."
     game._help_glossary = g
     return g
