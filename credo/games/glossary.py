@@ -21,8 +21,10 @@ def fold(word: str) -> str:
     characters one underscore (so "Gesù", "gesu" and "GESU" agree, as do
     "Reliquia: Santo Graal" and "reliquia santo graal")."""
     plain = unicodedata.normalize("NFKD", word)
-    plain = "".join(ch for ch in plain if not unicodedata.combining(ch)).lower()
-    return re.sub(r"[^a-z0-9]+", "_", plain).strip("_")
+    plain = "".join(ch for ch in plain if not unicodedata.combining(ch)).lower().strip()
+    plain = re.sub(r"(?<![a-z0-9])-(?=\d)", " minus ", plain.replace("+", " plus "))  # +10 and -10 differ
+    key = re.sub(r"[^a-z0-9]+", "_", plain).strip("_")
+    return key or plain  # a board symbol alone (⌂, ~) is its own name
 
 
 @dataclass

@@ -78,7 +78,7 @@ def ability_body(game, ab) -> str:
 
 
 def creature_body(cr) -> str:
-    lines = [f"Creature ({cr.id}, on the board {cr.abbr})",
+    lines = [f"{cr.name} ({cr.id}, shown as {cr.abbr}) · creature",
              f"Speed {cr.speed} · Strength {cr.strength} · Range {cr.range} · Wounds {cr.wounds}",
              f"Toughness {cr.toughness[0]}/{cr.toughness[1]}/0 · Evasion {cr.evasion[0]}/{cr.evasion[1]}/0 "
              "(front/flank/back)"]
