@@ -109,3 +109,29 @@ def join_words(words: list[str], last: str = "and") -> str:
 
 def plural(n: int, word: str) -> str:
     return f"{n} {word}" + ("" if n == 1 else "s")
+
+
+def how_to_play() -> str:
+    """docs/how-to-play.md: each game's `help rules`, `help win` and `help turn`, as the
+    terminal shows them (`python -m credo.games.glossary > docs/how-to-play.md`)."""
+    import importlib
+
+    from credo.games import load, names
+
+    out = ["# How to play", "",
+           "Each game's rules in our own words, as `help rules`, `help win` and `help turn` show them in",
+           "the game (this file is generated from them: `python -m credo.games.glossary > docs/how-to-play.md`).",
+           "`help` in a game lists every other topic: its words, keywords, markers and every card.", ""]
+    for name in names():
+        game = load(name)
+        module = importlib.import_module(f"credo.games.{name}.glossary")
+        g = module.glossary(game)
+        out += [f"## {getattr(game, 'title', name)}", ""]
+        for topic in ("rules", "win", "turn"):
+            entry = g.find(topic)
+            out += [f"### {entry.title}", "", "```", entry.body.strip("\n"), "```", ""]
+    return "\n".join(out)
+
+
+if __name__ == "__main__":
+    print(how_to_play(), end="")

@@ -210,3 +210,15 @@ def test_every_topic_and_every_menu_item_answers_without_error(game_name, option
         out = s.console.file.getvalue()
         clean(out)
         assert "neither an action" not in out.replace("'c40' is neither", "")
+
+
+def test_how_to_play_is_the_in_game_help():
+    from pathlib import Path
+
+    from credo.games.glossary import how_to_play
+
+    doc = Path(__file__).parents[2] / "docs" / "how-to-play.md"
+    assert doc.read_text(encoding="utf-8") == how_to_play(), \
+        "docs/how-to-play.md is stale: python -m credo.games.glossary > docs/how-to-play.md"
+    readme = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
+    assert "../shared" not in readme and "docs/how-to-play.md" in readme

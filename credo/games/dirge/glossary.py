@@ -57,7 +57,13 @@ WORDS: list[tuple[str, str, tuple[str, ...]]] = [
             "or blocked (it began your turn with a marker, so it gets none).", ("acting", "used", "blocked")),
     ("Facing", "The side a creature's front looks to: n, e, s or w (arrows on the board). Attacks from behind "
                "meet Toughness 0 and Evasion 0; from the sides, the flank values.",
-     ("facings", "front", "flank", "flanks", "back", "sides", "n", "e", "s", "w", "north", "east", "south", "west")),
+     ("facings", "front", "flank", "flanks", "back", "sides", "n", "e", "s", "w", "north", "east", "south", "west",
+      "↑", "→", "↓", "←", "arrow", "arrows")),
+    ("Phases", "setup: creatures being placed on the starting spaces; play: the battle, turn by turn; over: the "
+               "game has ended.", ("setup", "play", "over", "phase")),
+    ("Square", "Named like a chessboard: a column letter from the first player's left, then a row number from "
+               "their side (a1 ... h8).", ("squares", "sq", "battlefield")),
+    ("P", "The board column of the owner: P1 or P2.", ("p1", "p2", "owner")),
     ("Move", "1 marker: up to Speed squares, orthogonally, not through enemies nor onto any creature; it may "
              "change its facing too.", ("movement",)),
     ("Attack", "2 markers: strike a creature within Range; the facing cannot change to attack.", ("combat",)),

@@ -112,6 +112,15 @@ WORDS: list[tuple[str, str, tuple[str, ...]]] = [
     ("Capture", "Win condition: a Unit of yours on each of the 4 Towers at the end of your turn.", ()),
     ("Dominance", "Win condition: no other player controls a Temple.", ()),
     ("Prevalence", "Win condition: {tokens} Follower Tokens.", ()),
+    ("Setup", "In turn order each player places a control marker and a Priest on a Temple; then, in reverse "
+              "order, a Zealot within 3 spaces of that Temple.", ("setup_priest", "setup_zealot")),
+    ("Turn order", "Rolled at the start; the board lists it. Setup places Zealots in the reverse order.",
+     ("order",)),
+    ("Squares", "Named a1 to r18: columns a-r from the left, rows 1-18 from the bottom; the lines split the "
+                "9 tiles.", ("square", "sq", "board", "city")),
+    ("Deck and discard", "The Divinity deck you draw from and the cards played or discarded.",
+     ("deck", "discard", "divinity_deck")),
+    ("Acted", "Underlined on the board: the Unit has used its ability this turn.", ("underlined",)),
 ]
 
 TARGETS = {"none": "", "stack": "answers a card or ability on the stack", "own_free_temple": "an unoccupied Temple you control",

@@ -197,7 +197,8 @@ def notation_help(game) -> Text:
         ("pass", "let the card or ability on the stack stand"),
         ("end", "end your turn (win conditions are checked)"),
     ]
-    return notation_table(rows, "Squares are a1..r18 (columns a-r from the left, rows 1-18 from the bottom); cards by id.")
+    return notation_table(rows, "Squares are a1..r18 (columns a-r from the left, rows 1-18 from the bottom); "
+                                "cards by id: `help CARD` explains one (`help wrath`).")
 
 
 def help_topic(game, topic: str, observation: dict | None = None):

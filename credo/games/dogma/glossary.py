@@ -121,6 +121,18 @@ WORDS: list[tuple[str, str, tuple[str, ...]]] = [
     ("Religion", "Christian, Islamic, Jewish or Buddhist: a Prophet's sleeve says which religions and types of "
                  "Cult card its Arcanum may hold.", ("christian", "islamic", "jewish", "buddhist")),
     ("Withered", "A Cult card under the Withering marker: out of the game until the marker goes.", ()),
+    ("Face down", "A Cult card not yet used: its owner knows it, the opponent does not. Using it (Order III) "
+                  "reveals it for good; Revealed cards start face up. A rear-guard Arcanum is face down until "
+                  "its Prophet is deployed.", ("face_down_cards", "hidden", "revealed_card")),
+    ("Deploy", "Choose which Prophet of your rear guard (at the Opening: which Arcanum) becomes your active "
+               "Prophet; after a defeat, at the start of your next turn.", ("deployment", "opening")),
+    ("Ability cancelled", "An effect cancelled this Prophet's ability: it acts without it while it stays active.",
+     ("cancelled", "cancel_ability")),
+    ("Damage in front", "Chaos: 20 damage for each extra packet examined after the other player concluded; it "
+                        "goes on the first Prophet you deploy.", ("damage_in_front", "paid")),
+    ("Phases", "deploy: choosing an active Prophet; orders: choosing Orders in secret; resolve: Fidelity Tests, "
+               "Withering and Sharira being settled; chaos: building the Arcana; over: the game has ended.",
+     ("deploy_phase", "orders_phase", "resolve", "over")),
 ]
 
 KEYWORDS = {
@@ -134,15 +146,17 @@ KEYWORDS = {
 }
 
 MARKERS = {
-    "crisis": ("Mystical Crisis (spiral, @ on the board)", "At the start of each turn, an active Prophet with it "
+    "crisis": ("Mystical Crisis (spiral; @ on the board)", "At the start of each turn, an active Prophet with it "
                                                           "receives 10 damage."),
-    "fanaticism": ("Fanaticism (bomb)", "Its player may not choose the Summoning or Divine Intervention Orders."),
-    "hysteria": ("Hysteria (lightning)", "Its player chooses and shows their Order before the opponent, who can "
+    "fanaticism": ("Fanaticism (bomb; * on the board)", "Its player may not choose the Summoning or Divine Intervention Orders."),
+    "hysteria": ("Hysteria (lightning; ! on the board)", "Its player chooses and shows their Order before the opponent, who can "
                                          "answer it."),
-    "withering": ("Withering (ring, o on the board)", "Its player puts the marker on one of that Prophet's Cult "
+    "withering": ("Withering (ring; o on the board)", "Its player puts the marker on one of that Prophet's Cult "
                                                       "cards: the card is out of the game until the marker is "
                                                       "removed. Deployed again, the Prophet places it again."),
 }
+
+BOARD_SYMBOLS = {"crisis": "@", "fanaticism": "*", "hysteria": "!", "withering": "o"}
 
 TARGETS = {
     "self": "your active Prophet", "opponent": "the opposing active Prophet",
@@ -253,7 +267,8 @@ def glossary(game) -> Glossary:
     for key, (title, body) in KEYWORDS.items():
         g.add("Keywords", title, body, key)
     for key, (title, body) in MARKERS.items():
-        g.add("Markers", title, body, key, MALEFIC_NAMES[key])
+        g.add("Markers", title.split(" (")[0], body if "(" not in title else title + "\n" + body,
+              key, MALEFIC_NAMES[key], BOARD_SYMBOLS[key])
     c = game.content
     for p in c.prophets:
         sleeve = "; ".join(f"{RELIGION_NAMES[s.religion]} {types(s.types)}" for s in p.sleeve)

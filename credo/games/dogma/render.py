@@ -192,7 +192,8 @@ def notation_help(game) -> Text:
         ("take ID N", "Chaos: place a card of your packet into Arcanum N (5: Divine Interventions)"),
         ("done / continue / conclude", "Chaos: finish the packet; pay 20 damage for another; end preparation"),
     ]
-    return notation_table(rows)
+    return notation_table(rows, "Cards and Prophets by id or name: `help sunna`, `help gesu`; "
+                                "`help keywords` and `help markers` list the rest.")
 
 
 def help_topic(game, topic: str, observation: dict | None = None):

@@ -117,6 +117,13 @@ WORDS: list[tuple[str, str, tuple[str, ...]]] = [
                   "Prophecies.", ("formation_phase",)),
     ("End phase", "End-of-turn effects resolve; lasting Talents end; the other player begins.", ("end_phase",)),
     ("Hand", "Your cards not yet played; only you see them. You start with seven.", ()),
+    ("Lasting", "A lasting Talent stays on the field until the end of the turn; the board lists them.",
+     ("lasting_talents",)),
+    ("Engaged", "A Cogum taking part in the engagement under way (engaging or defending).", ("engaging",)),
+    ("Choice of defender", "The step in an engagement where the opponent names the Ready Rival that defends.",
+     ("defender_phase",)),
+    ("Card numbers", "Every card gets a number, c1, c2, ..., in the order it is drawn; actions name cards by it. "
+                     "help cN tells what a card is, if you can see it.", ("cn", "numbers", "card_number")),
 ]
 
 for _stat, _name in (("br", "Brave"), ("pr", "Proud"), ("wi", "Wise"), ("st", "Stoic")):

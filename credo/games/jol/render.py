@@ -160,8 +160,8 @@ def notation_help(game) -> Text:
         ("pray cN [cM|LANE] / pass", "in a Prayer step: play one Prayer, or pass"),
         ("end", "end your turn"),
     ]
-    return notation_table(rows, "Cards are numbered in the order they are drawn (c1, c2, ...); "
-                                "`help CARD` shows a card by id or name.")
+    return notation_table(rows, "Cards are numbered in the order they are drawn (c1, c2, ...): `help c1` says "
+                                "what c1 is if you can see it; `help CARD` shows a card by id or name.")
 
 
 def help_topic(game, topic: str, observation: dict | None = None):
