@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import difflib
 import re
+import textwrap
 import unicodedata
 from dataclasses import dataclass, field
 
+from rich.console import Console, ConsoleOptions, RenderResult
 from rich.text import Text
 
 
@@ -34,16 +36,45 @@ class Entry:
     body: str
     names: tuple[str, ...] = ()
 
-    def render(self) -> Text:
+    def render(self, prefix: str = "") -> HelpText:
         lines = self.body.strip("\n").split("\n")
         title = self.title
         if lines and lines[0].startswith(title):  # the body gives a fuller title (a Prophet's epithet)
             title, lines = lines[0], lines[1:]
-        out = Text(title, style="bold")
+        out = Text()
+        out.append(prefix + title, style="bold")
         for line in lines:
             out.append("\n")
             out.append(line)
-        return out
+        return HelpText(out)
+
+
+class HelpText:
+    """Help text that wraps each long line to the console with a hanging indent, so an
+    indented item of a rules page stays an item on a narrow terminal. (Not a Text: the
+    console would join it with its neighbours and wrap it plainly.)"""
+
+    def __init__(self, text: Text) -> None:
+        self.text = text
+
+    @property
+    def plain(self) -> str:
+        return self.text.plain
+
+    def __str__(self) -> str:
+        return self.text.plain
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        width = max(20, options.max_width)
+        for line in self.text.split("\n", allow_blank=True):
+            plain = line.plain
+            if len(plain) <= width:
+                yield line
+                continue
+            indent = len(plain) - len(plain.lstrip())
+            style = line.spans[0].style if line.spans and line.spans[0].end >= len(plain) else ""
+            for piece in textwrap.wrap(plain, width, subsequent_indent=" " * (indent + 2)):
+                yield Text(piece, style=style)
 
 
 @dataclass
@@ -129,7 +160,9 @@ def how_to_play() -> str:
         out += [f"## {getattr(game, 'title', name)}", ""]
         for topic in ("rules", "win", "turn"):
             entry = g.find(topic)
-            out += [f"### {entry.title}", "", "```", entry.body.strip("\n"), "```", ""]
+            text = "\n".join(piece for line in entry.body.strip("\n").split("\n")
+                             for piece in textwrap.wrap(line, 88, subsequent_indent=" " * (len(line) - len(line.lstrip()) + 2)))
+            out += [f"### {entry.title}", "", "```", text, "```", ""]
     return "\n".join(out)
 
 

@@ -122,9 +122,12 @@ def test_each_game_explains_its_rules_and_its_own_words(game_name, words):
 
 
 @pytest.mark.parametrize("game_name", GAMES)
-def test_the_rules_page_is_a_page(game_name):
-    out = after(ask(load(game_name), "help rules"), "help rules")
-    assert 20 <= len(out.strip().splitlines()) <= 45, out
+def test_the_rules_page_is_a_page_on_an_80_column_terminal(game_name):
+    c = Console(file=io.StringIO(), width=80)
+    terminal.play(load(game_name), ["human"] * 2, seed=0, console=c, input_fn=script("help rules"))
+    out = after(c.file.getvalue(), "help rules")
+    assert 20 <= len(out.strip().splitlines()) <= 40, out
+    assert max(len(line) for line in out.splitlines()) <= 80
 
 
 @pytest.mark.parametrize("game_name", GAMES)

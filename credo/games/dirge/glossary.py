@@ -6,37 +6,38 @@ from __future__ import annotations
 from credo.games.glossary import Glossary
 
 RULES = """\
-Two players, six mythological creatures each, on a battlefield of squares named like a
+Two players, six mythological creatures each, on a battlefield of squares named like a \
 chessboard (a1 at the first player's left). Destroy every enemy creature to win.
-Setup. Creatures are drawn at random (or picked, or the recommended teams) and placed in
-turn on your red starting spaces ('place'). Each creature faces north, east, south or
-west: its front is marked, the opposite side is its back, the other two its flanks.
-A turn. First, take one black action marker off each of your creatures (not on the
-first turn). Then you have 4 action markers to give out, one creature at a time:
-  move (1 marker): up to Speed squares, no diagonals, never through an enemy or onto any
-    creature, and choose the facing it ends with;
+Setup. Creatures are drawn at random (or picked, or the recommended teams) and placed in \
+turn on your red starting spaces ('place'). Each creature faces north, east, south or west: \
+its front is marked, the opposite side is its back, the other two its flanks.
+A turn. First, take one black action marker off each of your creatures (not on the first \
+turn). Then you have 4 action markers to give out, one creature at a time:
+  move (1 marker): up to Speed squares, no diagonals, never through an enemy or onto any \
+creature, and choose the facing it ends with;
   attack (2 markers): a creature within Range; Range 1 reaches only the square in front;
   an ability: its cost in markers (help ABILITY).
-A creature gets its markers once a turn ('give CREATURE move+attack'), and each action
-once; a creature that started your turn with a marker on it gets none (it is 'blocked').
-Unused markers go back ('end' or 'done').
-Combat. If the target has Evasion above 0 on the side attacked, its owner rolls a die:
-rolling at least the Evasion dodges. Otherwise the damage is the attacker's Strength
-minus the target's Toughness on that side; the back always has Toughness 0, Evasion 0.
-A creature is destroyed when its wounds pass its last wound space.
-Range 3 (Centaur, Gorgon): may shoot up to 3 squares away, facing the target, without
-line of sight; such a shot counts as a flank attack.
-Creatures also have two special abilities each: passive, triggered, or active (paid
-with markers). See also: help win, help turn, help CREATURE, help ABILITY, help Tg."""
+A creature gets its markers once a turn ('give CREATURE move+attack'), and each action once; \
+a creature that started your turn with a marker on it gets none (it is 'blocked'). 'done' \
+stops the acting creature; 'end' ends your turn and unused markers go back.
+Combat. If the target has Evasion above 0 on the side attacked, its owner rolls a die: \
+rolling at least the Evasion dodges. Otherwise the damage is the attacker's Strength minus \
+the target's Toughness on that side; the back always has Toughness 0 and Evasion 0. A \
+creature is destroyed when its wounds pass its last wound space.
+Range 3 (Centaur, Gorgon): may shoot up to 3 squares away, facing the target, without line \
+of sight; such a shot counts as a flank attack.
+Each creature also has two special abilities: passive, triggered, or active (paid with \
+markers).
+See also: help win, help turn, help CREATURE, help ABILITY, help Tg."""
 
 WIN = """\
 You win when the last creature of your opponent is destroyed."""
 
 TURN = """\
-1. Take one action marker off each of your creatures (not on the game's first turn);
-   a creature still carrying one after that is blocked this turn.
-2. Take 4 action markers; give them to creatures one at a time ('give'), then carry
-   out that creature's actions (move 1, attack 2, abilities their cost).
+1. Take one action marker off each of your creatures (not on the game's first turn); a \
+creature still carrying one after that is blocked this turn.
+2. Take 4 action markers; give them to creatures one at a time ('give'), then carry out that \
+creature's actions (move 1, attack 2, abilities their cost).
 3. 'end' returns the unused markers and the other player begins."""
 
 WORDS: list[tuple[str, str, tuple[str, ...]]] = [

@@ -8,30 +8,29 @@ from credo.games.glossary import Glossary, join_words
 from . import rules as R
 
 RULES = """\
-Two to four players, each a Deity, spread a religion through an ancient city of 9 tiles
-(3 by 3, each 6 by 6 spaces). Each space holds one Unit at most.
-Setup. Each player draws 4 Divinity cards, places a control marker and a Priest on a
-Temple (in turn order), then a Zealot within 3 spaces of it (in reverse order). Each
-starts with {start} Follower Tokens (100 followers each) and 1 Divinity.
+Two to four players, each a Deity, spread a religion through an ancient city of 9 tiles (3 \
+by 3, each 6 by 6 spaces). Each space holds one Unit at most.
+Setup. Each player draws 4 Divinity cards, places a control marker and a Priest on a Temple \
+(in turn order), then a Zealot within 3 spaces of it (in reverse order). Each starts with \
+{start} Follower Tokens (100 followers each) and 1 Divinity.
 A turn:
   Draw Step: draw a Divinity card (one more if your Unit stands on the Library).
-  Move Step: roll one die per Temple you control; the total is your movement allowance,
-    shared among your Units, one space a point, never diagonally. Units cannot pass
-    through other Units. A Unit on a Catacomb may spend a point
-    to jump to another Catacomb.
+  Move Step: roll one die per Temple you control; the total is your movement allowance, \
+shared among your Units, one space a point, never diagonally. Units cannot pass through \
+other Units. A Unit on a Catacomb may spend a point to jump to another Catacomb.
   Ability Step: each Unit may use one ability; then win conditions are checked.
-Units. Priest: Preach (gain the space's Population in Follower Tokens and Divinity),
-Establish (control a free Temple), Vigilance (cannot be Assassinated). Zealot:
-Assassinate (destroy an adjacent Priest without Vigilance), Attack (adjacent Zealot or
-Avatar: you roll 2 dice, a Zealot 1, an Avatar 3; highest total wins, ties destroy both),
-Desecrate (remove an enemy Temple's control marker). Temples you control Train a Priest or
-Zealot for 1 Divinity, and are a Sanctuary: your Units there cannot be Assassinated or
-Attacked. Prophets and Avatars come only from cards; at most 2 of them at once.
-New Units cannot move or act in the turn they arrive.
-Cards: Interventions at any time, even in answer to another card (the last played
-resolves first); Covenants in your turn; Commandments in your turn, and they stay.
-Places: Tower (a Zealot there rolls 1 more die to defend), Catacomb, Library, Market (a
-Unit that Assassinates or Attacks yours there is removed: it was witnessed).
+Units. Priest: Preach (gain the space's Population in Follower Tokens and Divinity), \
+Establish (control a free Temple), Vigilance (cannot be Assassinated). Zealot: Assassinate \
+(destroy an adjacent Priest without Vigilance), Attack (an adjacent Zealot or Avatar: you \
+roll 2 dice, a Zealot 1, an Avatar 3; the higher total wins, a tie destroys both), Desecrate \
+(remove an enemy Temple's control marker).
+Temples you control Train a Priest or Zealot for 1 Divinity, and are a Sanctuary: your Units \
+there cannot be Assassinated or Attacked. Prophets and Avatars come only from cards; at most \
+2 of them at once. New Units cannot move or act in the turn they arrive.
+Cards: Interventions at any time, even in answer to another card (the last played resolves \
+first); Covenants in your turn; Commandments in your turn, and they stay.
+Places: Tower (a Zealot there rolls 1 more die to defend), Catacomb, Library, Market (a Unit \
+that Assassinates or Attacks yours there is removed: it was witnessed).
 See also: help win, help turn, help priest, help zealot, help temple, help CARD."""
 
 WIN = """\
@@ -39,13 +38,14 @@ At the end of a turn a player wins by
   Capture: a Unit of theirs on each of the 4 Towers;
   Dominance: every other player controls no Temple;
   Prevalence: {tokens} Follower Tokens (10,000 followers).
-If two players reach a win condition in the same turn, the one with more Divinity wins.
+If two players reach a win condition in the same turn, the one with more Divinity wins. \
 After {limit} rounds with no winner the game is a draw (our ruling)."""
 
 TURN = """\
-Draw Step (a card; one more from the Library) · Move Step (roll a die per Temple you
-control; share the allowance among your Units) · Ability Step (each Unit one ability;
-cards when their type allows) · check the win conditions · end (type end)."""
+1. Draw Step: a card (one more from the Library).
+2. Move Step: roll a die per Temple you control; share the allowance among your Units.
+3. Ability Step: each Unit one ability; cards when their type allows.
+4. The win conditions are checked; 'end' passes the turn."""
 
 WORDS: list[tuple[str, str, tuple[str, ...]]] = [
     ("Follower Tokens", "Each stands for 100 followers. Preaching gains them; {tokens} wins (Prevalence). The board "

@@ -9,47 +9,47 @@ from credo.games.glossary import Glossary, join_words, plural
 from .content import MALEFIC_NAMES, TYPE_NAMES
 
 RULES = """\
-Two players (or two teams of two) each field four Prophets, one at a time, and a pile of
+Two players (or two teams of two) each field four Prophets, one at a time, and a pile of \
 Divine Interventions. Defeat every opposing Prophet to win.
-Setup. Each player has 5 Arcana: four each hold 1 Prophet and up to 3 cards (Cult cards
-and Relics), the fifth holds Divine Interventions. Predestination gives ready-made Arcana;
-Free Will lets you build them from the whole box; Chaos builds them from 12 packets
-passed between the players (take cards, then 'done'; 'continue' costs 20 damage).
-Opening. Each player deploys one Prophet as the active Prophet; the others wait in the
-rear guard, hidden. Cult cards lie face down until used (Revealed ones start face up).
+Setup. Each player has 5 Arcana: four each hold 1 Prophet and up to 3 cards (Cult cards and \
+Relics), the fifth holds Divine Interventions. Predestination gives ready-made Arcana; Free \
+Will lets you build them from the whole box; Chaos builds them from 12 packets passed \
+between the players (take cards, then 'done'; 'continue' costs 20 damage).
+Opening. Each player deploys one Prophet as the active Prophet; the others wait in the rear \
+guard, hidden. Cult cards lie face down until used (Revealed ones start face up).
 Each turn both players choose an Order in secret; then both are revealed:
   Order I, Summoning: swap your active Prophet with rear-guard Prophet N.
-  Order II, Divine Intervention: play the top card of your Divine Interventions; once
-    they are spent, the Appeal to Rationality instead: 30 damage to every active Prophet.
+  Order II, Divine Intervention: play the top card of your Divine Interventions; once they \
+are spent, the Appeal to Rationality instead: 30 damage to every active Prophet.
   Order III, Cult card N: reveal it and apply it; most Cult cards deal damage.
   Order III, Special: trigger an ability with the atom icon (a Prophet's or a Relic's).
-The lower Order number goes first (Summoning has priority); on equal Orders the higher
-Fervor goes first, and on equal Fervor both happen at once. Swift and Slow cards change
+The lower Order number goes first (Summoning has priority); on equal Orders the higher \
+Fervor goes first, and on equal Fervor both happen at once. Swift and Slow cards change \
 this. An Order is lost if its Prophet was defeated or withdrawn before it resolved.
-Damage. A Prophet immune to a Cult card's type takes no damage from it; one weak to it
-takes double. Other effects (markers, healing, ...) ignore immunities. A Prophet whose
-damage reaches its Faith is defeated, and its cards go to the discard pile; its player
-deploys another at the start of the next turn.
-Markers: +10 and -10 change Fervor or a Cult card's damage; the malefic markers are
-Mystical Crisis, Fanaticism, Hysteria and Withering (help fanaticism, ...).
-A Prophet sent to the rear guard keeps its damage and malefic markers but loses its +10
-and -10 markers; Prophets in the rear guard are untouched by effects unless a card says so.
+Damage. A Prophet immune to a Cult card's type takes no damage from it; one weak to it takes \
+double. Other effects (markers, healing, ...) ignore immunities. A Prophet whose damage \
+reaches its Faith is defeated, and its cards go to the discard pile; its player deploys \
+another at the start of the next turn.
+Markers: +10 and -10 change Fervor or a Cult card's damage; the malefic markers are Mystical \
+Crisis, Fanaticism, Hysteria and Withering (help fanaticism, ...).
+A Prophet sent to the rear guard keeps its damage and malefic markers but loses its +10 and \
+-10 markers; Prophets in the rear guard are untouched by effects unless a card says so.
 2 vs 2: each Order comes with a Target token, left or right, naming the opponent aimed at.
 See also: help win, help turn, help orders, help keywords, help markers."""
 
 WIN = """\
-You win when every Prophet of your opponent (in 2 vs 2: of the other team) is defeated
-and you keep at least one. If the last Prophets of both sides fall at once, the side
-whose last Prophet had the lower Faith plus Fervor (as printed) wins: the last shall be
-first."""
+You win when every Prophet of your opponent (in 2 vs 2: of the other team) is defeated and \
+you keep at least one.
+If the last Prophets of both sides fall at once, the side whose last Prophet had the lower \
+Faith plus Fervor (as printed) wins: the last shall be first."""
 
 TURN = """\
-1. Start of turn: Mystical Crisis deals 10 to each active Prophet carrying it; abilities
-   that act at the start of a turn act. A player without an active Prophet deploys one.
-2. Both players choose an Order in secret (a player whose active Prophet has Hysteria
-   chooses first, in the open). In 2 vs 2 each also places a Target token.
-3. The Orders are revealed and resolved by priority: I before II before III; then higher
-   Fervor; Swift cards go first and Slow cards last.
+1. Start of turn: Mystical Crisis deals 10 to each active Prophet carrying it; abilities \
+that act at the start of a turn act. A player without an active Prophet deploys one.
+2. Both players choose an Order in secret (a player whose active Prophet has Hysteria \
+chooses first, in the open). In 2 vs 2 each also places a Target token.
+3. The Orders are revealed and resolved by priority: I before II before III; then higher \
+Fervor; Swift cards go first and Slow cards last.
 4. Fidelity Tests and Withering are settled as they come up; then the next turn."""
 
 WORDS: list[tuple[str, str, tuple[str, ...]]] = [

@@ -11,43 +11,46 @@ from rich.text import Text
 from credo.games.glossary import Glossary, join_words
 
 RULES = """\
-Two players, each with a deck of one Faith (Jovinet or Terrisol, or a mixed deck), compete
+Two players, each with a deck of one Faith (Jovinet or Terrisol, or a mixed deck), compete \
 for influence (INF) in three lanes: the Boog, the Court and the Limit.
-Win: have {win} INF or more in {lanes} lanes at the same moment. Each lane keeps both
+Win: have {win} INF or more in {lanes} lanes at the same moment. Each lane keeps both \
 players' totals apart; they never cancel, and reaching {win} locks nothing.
 Lose: having to draw from an empty deck.
-Cards. Cogum are your bodies on the field, with DET, HRT and SPRT; Capacities are
-Talents, Vows, Prophecies and Prayers. Capacities cost nothing.
+Cards. Cogum are your bodies on the field, with DET, HRT and SPRT; Capacities are Talents, \
+Vows, Prophecies and Prayers. Capacities cost nothing.
 Each player starts with {hand} cards. A turn has five phases:
   Draw: draw one card.
   Ready: your Cogum on the field and in your Manifest become Ready.
-  Formation, in any order: summon one Cogum a turn from hand to an open space of a lane
-    on your side (it enters Exhausted unless its Skill says otherwise); move Ready allies
-    to your Manifest (they become Exhausted; at most {manifest} there); move Ready allies
-    from the Manifest to a lane (they arrive Ready); play Talents, attach Vows, place
-    Prophecies face down, as many as you like.
-  Engagement: each Ready Cogum may engage once, one at a time: Instigate or Influence.
-    The engaging Cogum Exhausts; the opponent must choose a Ready Rival in that lane to
-    defend if there is one, and it Exhausts too.
-    Instigate: DET against the defender's HRT; if DET is greater or equal, the defender
-    breaks (to the graveyard); otherwise it persists. Instigating never moves INF.
-    Influence: SPRT against the defender's SPRT; you gain the difference as INF in that
-    lane if yours is greater, your whole SPRT if nobody defends, nothing otherwise.
-    Each engagement has two Prayer steps (after the declaration, after the defender is
-    chosen): in each, the player who did not act may play one Prayer, then the other.
+  Formation, in any order: summon one Cogum a turn from hand to an open space of a lane on \
+your side (it enters Exhausted unless its Skill says otherwise); move Ready allies to your \
+Manifest (they become Exhausted; at most {manifest} there); move Ready allies from the \
+Manifest to a lane (they arrive Ready); play Talents, attach Vows, place Prophecies face \
+down, as many as you like.
+  Engagement: each Ready Cogum may engage once, one at a time: Instigate or Influence. The \
+engaging Cogum Exhausts; the opponent must choose a Ready Rival in that lane to defend if \
+there is one, and it Exhausts too.
+    Instigate: DET against the defender's HRT; if DET is greater or equal, the defender \
+breaks (to the graveyard); otherwise it persists. Instigating never moves INF.
+    Influence: SPRT against the defender's SPRT; you gain the difference as INF in that lane \
+if yours is greater, your whole SPRT if nobody defends, nothing otherwise.
+    Each engagement has two Prayer steps (after the declaration, after the defender is \
+chosen): in each, the player who did not act may play one Prayer, then the other.
   End: end-of-turn effects; then the other player's turn.
 Each lane holds {spaces} Cogum a side. Cards are numbered c1, c2, ... as they are drawn.
 See also: help win, help turn, help inf, help det, help manifest, help c1."""
 
 WIN = """\
-You win the moment your INF reads {win} or more in {lanes} lanes at once. Influence your
+You win the moment your INF reads {win} or more in {lanes} lanes at once. Influence your \
 opponent takes from you can undo it, so both lanes must read {win} at the same instant.
 You lose if you must draw from an empty deck."""
 
 TURN = """\
-Draw (one card) · Ready (your Cogum on the field and in the Manifest) · Formation (summon
-one Cogum, move to and from the Manifest, Talents, Vows, Prophecies) · Engagement (each
-Ready Cogum Instigates or Influences once, with two Prayer steps each) · End."""
+1. Draw: one card.
+2. Ready: your Cogum on the field and in the Manifest.
+3. Formation: summon one Cogum, move Cogum to and from the Manifest, Talents, Vows, \
+Prophecies.
+4. Engagement: each Ready Cogum Instigates or Influences once, with two Prayer steps each.
+5. End."""
 
 WORDS: list[tuple[str, str, tuple[str, ...]]] = [
     ("Boog", "One of the three lanes (shown first). Each lane keeps each player's INF apart.", ("lane_boog",)),
@@ -153,7 +156,7 @@ def cogum_body(c) -> str:
     body = (f"Cogum ({c.id}) · {c.faith.capitalize()} · {virtue} ({mark}) · planet {c.planet}\n"
             f"DET {c.det} · HRT {c.hrt} · SPRT {c.sprt}")
     if c.skill:
-        body += f"\nSkill {c.skill.name}: {c.skill.text}" + (" It enters Ready." if c.skill.enters_ready else "")
+        body += f"\nSkill {c.skill.name}: {c.skill.text}"
     return body
 
 
@@ -206,10 +209,9 @@ def card_number_help(game, number: str, observation: dict | None) -> Text:
     if isinstance(what, str):
         return Text(f"{number}: {what}.")
     entry = glossary(game).find(what["card"])
-    head = Text(f"{number}: ", style="bold")
     if entry is None:
-        return head + Text(what.get("name", what["card"]))
-    return head + entry.render()
+        return Text(f"{number}: {what.get('name', what['card'])}")
+    return entry.render(prefix=f"{number}: ")
 
 
 def _visible(obs) -> dict[str, object]:
