@@ -96,7 +96,17 @@ class Glossary:
         return entry
 
     def find(self, topic: str) -> Entry | None:
-        return self.by_name.get(fold(topic))
+        """The entry a name finds; failing that, a heading of the index (`help words`,
+        `help cult cards`) finds the list of its entries."""
+        key = fold(topic)
+        found = self.by_name.get(key)
+        if found is not None:
+            return found
+        for kind in dict.fromkeys(e.kind for e in self.entries):
+            if key in (fold(kind), fold(kind).rstrip("s")):
+                titles = [e.title for e in self.entries if e.kind == kind]
+                return Entry(kind, f"{kind} ({len(titles)})", ", ".join(titles) + ".")
+        return None
 
     def close(self, topic: str, n: int = 5) -> list[str]:
         """Names of topics that look like `topic`, as a person would type them."""
@@ -124,7 +134,7 @@ class Glossary:
         out.append(f"Help topics of {self.game_title}: type help and any of these (or a card's id)",
                    style="bold underline")
         for kind, titles in heads.items():
-            shown = titles if len(titles) <= 12 else titles[:5] + [f"... ({len(titles)} in all)"]
+            shown = titles if len(titles) <= 12 else titles[:5] + [f"... ({len(titles)} in all: help {kind.lower()})"]
             out.append(f"\n  {kind}: ", style="bold")
             out.append(", ".join(shown))
         return out

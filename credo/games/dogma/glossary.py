@@ -295,9 +295,16 @@ def glossary(game) -> Glossary:
         copies = "1 copy" if d.copies == 1 else f"{d.copies} copies"
         g.add("Divine Interventions", d.name, f"Divine Intervention ({d.id}), {copies} in the box\n"
               + " ".join(parts), d.id)
-    for o in getattr(c, "options", []) or []:
-        arcana = "; ".join(f"{a.prophet} with {', '.join(a.cards)}" for a in o.arcana) if hasattr(o, "arcana") else ""
-        g.add("Predestination options", o.name, f"Predestination option ({o.id}). {arcana}", o.id)
+    for o in c.options:
+        def name(card_id: str) -> str:
+            entry = g.find(card_id)
+            return entry.title if entry is not None else card_id
+
+        arcana = [f"Arcanum {n}: {name(a.prophet)} with {', '.join(name(x) for x in a.cards)}"
+                  for n, a in enumerate(o.arcana, start=1)]
+        arcana.append("Divine Interventions: " + ", ".join(name(x) for x in o.interventions))
+        g.add("Predestination options", o.name, f"Predestination option ({o.id}): {o.english}\n"
+              + "\n".join(arcana), o.id, o.english)
     for word, kind in (("Prophet", "Prophets"), ("Relic", "Relics"), ("Cult card", "Cult cards"),
                        ("Divine Intervention", "Divine Interventions")):
         names = [e.title for e in g.entries if e.kind == kind]
