@@ -47,7 +47,8 @@ COMMANDS = (
     ("NUMBER", "play that item of the menu of legal actions"),
     ("ACTION", "play an action written in the game's notation (see below)"),
     ("help ACTION  or  ? ACTION", "explain an action (or a menu number) and say whether it is legal now"),
-    ("help TOPIC", "the game's help on a name, where it has some (a creature, an ability, ...)"),
+    ("help rules / win / turn", "how to play, how to win, what a turn is, in a page"),
+    ("help NAME  or  ? NAME", "a card, creature, ability, keyword, marker or word of the board (list below)"),
     ("undo [N]", "take back your last decision (and the computer's replies); N decisions with a number"),
     ("menu", "list the legal actions again"),
     ("board", "draw the board again"),
@@ -392,6 +393,7 @@ class _Session:
 
     def help(self, player: int, topic: str) -> None:
         c = self.console
+        glossary = getattr(self.module, "glossary", None)
         if not topic:
             lines = Text()
             for i, (form, what) in enumerate(COMMANDS):
@@ -405,6 +407,8 @@ class _Session:
             if notation is not None:
                 c.print(Text(f"Actions of {self.game.title}", style="bold underline"))
                 c.print(notation(self.game))
+            if glossary is not None:
+                c.print(glossary(self.game).index())
             return
         action = None
         if topic.isdigit():
@@ -420,14 +424,20 @@ class _Session:
                 action = None
         if action is not None:
             self.explain(player, action)
-            return
+        # a word that is also an action (Dogma's 'done', Divine's 'pass') gets both answers;
+        # the asking player's observation is all a topic may read (Jol's c1 may be hidden)
         fn = getattr(self.module, "help_topic", None)
-        found = fn(self.game, topic) if fn is not None else None
+        found = fn(self.game, topic, self.state.observation(player)) if fn is not None else None
         if found is not None:
             c.print(found)
             return
-        self.error(f"'{topic}' is neither an action of {self.game.name} nor a help topic", "Notation")
-        self.suggest(topic, self.state.legal_actions(player))
+        if action is not None:
+            return
+        close = glossary(self.game).close(topic) if glossary is not None else []
+        texts = [str(a) for a in self.state.legal_actions(player)]
+        close += [t for t in difflib.get_close_matches(topic, texts, n=3, cutoff=0.6) if t not in close]
+        hint = f"; close: {', '.join(close[:6])}" if close else "; 'help' lists the topics"
+        self.error(f"'{topic}' is neither an action of {self.game.name} nor a help topic{hint}", "Notation")
 
     def explain(self, player: int, action: Action) -> None:
         c = self.console

@@ -14,6 +14,7 @@ from rich.text import Text
 
 from credo.games.rendering import LinesView, notation_table
 
+from .glossary import glossary
 from .game import ACTIONS_PER_TURN
 
 # One style per player; the terminal uses the same colours for prompts and results.
@@ -310,42 +311,10 @@ def notation_help(game) -> Text:
     return notation_table(rows, "Creatures are named by id (cyclops, desert_preacher, ...); " "`help CREATURE` shows its card, `help ABILITY` an ability.")
 
 
-def _find_creature(game, word: str) -> int | None:
-    t = game.tables
-    w = word.strip().lower().replace(" ", "_")
-    for i in range(t.n):
-        if w in (t.ids[i], t.abbr[i].lower(), t.names[i].lower().replace(" ", "_")):
-            return i
-    return None
-
-
-def _ability_line(ab) -> Text:
-    kind = f"{ab.kind}, {ab.cost} action{'s' if ab.cost != 1 else ''}" if ab.kind == "active" else ab.kind
-    return Text.assemble((ab.name, "bold"), f" ({ab.id}; {kind}): ", ab.text)
-
-
-def help_topic(game, topic: str):
-    """Help about a creature (its card) or an ability, or None if `topic` names neither."""
-    c = _find_creature(game, topic)
-    t = game.tables
-    if c is not None:
-        cr = game.content.creatures[c]
-        out = Text.assemble((f"{cr.name}", "bold"), f" ({cr.id}, shown as {cr.abbr})\n",
-                            f"Speed {cr.speed} · Strength {cr.strength} · Range {cr.range} · "
-                            f"Toughness {cr.toughness[0]}/{cr.toughness[1]}/0 · "
-                            f"Evasion {cr.evasion[0]}/{cr.evasion[1]}/0 (front/flank/back) · Wounds {cr.wounds}")
-        for ab in cr.abilities:
-            out.append("\n  ")
-            out.append_text(_ability_line(ab))
-        if cr.provisional:
-            out.append(f"\n  Credo's design, not printed in the rulebook: {', '.join(cr.provisional)}", style="dim")
-        return out
-    w = topic.strip().lower()
-    for ab in t.abilities:
-        if w in (ab.id, ab.name.lower(), ab.id.replace("_", " ")):
-            who = [t.names[i] for i in range(t.n) if t.ability_index[ab.id] in t.creature_abilities[i]]
-            return Text.assemble(_ability_line(ab), (f"\n  Creature: {', '.join(who)}", "dim"))
-    return None
+def help_topic(game, topic: str, observation: dict | None = None):
+    """The help on a topic (a rule, a word of the game, a card, ...), or None if it names none."""
+    entry = glossary(game).find(topic)
+    return entry.render() if entry is not None else None
 
 
 def summary(game, observation: dict) -> str:

@@ -16,6 +16,7 @@ from rich.text import Text
 
 from credo.games.rendering import LinesView, notation_table
 
+from .glossary import glossary
 from . import board as B
 
 PLAYER_STYLES = ("bold bright_cyan", "bold bright_yellow", "bold bright_green", "bold bright_magenta")
@@ -196,16 +197,14 @@ def notation_help(game) -> Text:
         ("pass", "let the card or ability on the stack stand"),
         ("end", "end your turn (win conditions are checked)"),
     ]
-    return notation_table(rows, "Squares are a1..r18 (columns a-r from the left, rows 1-18 from the bottom); cards by id.")
+    return notation_table(rows, "Squares are a1..r18 (columns a-r from the left, rows 1-18 from the bottom); "
+                                "cards by id: `help CARD` explains one (`help wrath`).")
 
 
-def help_topic(game, topic: str):
-    w = topic.strip().lower().replace(" ", "_")
-    for i, c in enumerate(game.content.cards):
-        if w in (c.id, c.name.lower().replace(" ", "_")):
-            return Text.assemble((c.name, "bold"), f" ({c.id}; {c.type}, cost {c.cost} Divinity, "
-                                 f"{c.copies} in the deck): ", c.text)
-    return None
+def help_topic(game, topic: str, observation: dict | None = None):
+    """The help on a topic (a rule, a word of the game, a card, ...), or None if it names none."""
+    entry = glossary(game).find(topic)
+    return entry.render() if entry is not None else None
 
 
 def summary(game, observation: dict) -> str:

@@ -31,4 +31,28 @@ def describe(game, action) -> str:
         return f"Place the Withering marker on Cult card {args[0] + 1}: it is out of the game while the marker stays."
     if kind == "path":
         return f"Fidelity Test: choose the path {PATHS[args[0]]} in secret; the tester must name it to pass."
-    return f"Fidelity Test: name the path {PATHS[args[0]]}; if the opponent chose it, the test is passed."
+    if kind == "guess":
+        return f"Fidelity Test: name the path {PATHS[args[0]]}; if the opponent chose it, the test is passed."
+    if kind == "take":
+        ckind, cid, n = args
+        if ckind == "di":
+            return f"Chaos: take the Divine Intervention {_name(game, ckind, cid)} from your packet into your Divine Interventions Arcanum (5)."
+        return (f"Chaos: take the {CARD_KINDS[ckind]} {_name(game, ckind, cid)} from your packet into your Arcanum {n + 1}; "
+                "once placed it cannot be removed.")
+    if kind == "done_packet":
+        return "Chaos: you have taken what you want from the packet in hand; pass it on."
+    if kind == "continue":
+        return "Chaos: the other player has concluded; place 20 damage in front of you to examine one more packet."
+    if kind == "conclude":
+        return ("Chaos: declare your preparation concluded (all 5 Arcana complete, or after the other player concluded, "
+                "at least 4 Prophets with 1 card each).")
+    return f"{action}: an action of Dogma."
+
+
+CARD_KINDS = {"prophet": "Prophet", "cult": "Cult card", "relic": "Relic", "di": "Divine Intervention"}
+
+
+def _name(game, ckind: str, cid: str) -> str:
+    c = game.content
+    pool = {"prophet": c.prophets, "cult": c.cults, "relic": c.relics, "di": c.interventions}[ckind]
+    return next((x.name for x in pool if x.id == cid), cid)

@@ -13,6 +13,8 @@ from rich.text import Text
 
 from credo.games.rendering import notation_table
 
+from .glossary import glossary
+
 PLAYER_STYLES = ("bold bright_cyan", "bold bright_yellow", "bold cyan", "bold yellow")  # 2 vs 2: teams by colour
 MALEFIC_ICONS = {"crisis": "@ Mystical Crisis", "fanaticism": "* Fanaticism", "hysteria": "! Hysteria",
                  "withering": "o Withering"}
@@ -190,4 +192,11 @@ def notation_help(game) -> Text:
         ("take ID N", "Chaos: place a card of your packet into Arcanum N (5: Divine Interventions)"),
         ("done / continue / conclude", "Chaos: finish the packet; pay 20 damage for another; end preparation"),
     ]
-    return notation_table(rows)
+    return notation_table(rows, "Cards and Prophets by id or name: `help sunna`, `help gesu`; "
+                                "`help keywords` and `help markers` list the rest.")
+
+
+def help_topic(game, topic: str, observation: dict | None = None):
+    """The help on a topic (a rule, a word of the game, a card, ...), or None if it names none."""
+    entry = glossary(game).find(topic)
+    return entry.render() if entry is not None else None

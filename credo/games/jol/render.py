@@ -15,6 +15,8 @@ from rich.text import Text
 
 from credo.games.rendering import notation_table
 
+from .glossary import CARD_NUMBER, card_number_help, glossary
+
 PLAYER_STYLES = ("bold bright_cyan", "bold bright_yellow")
 LANE_NAMES = ("Boog", "Court", "Limit")
 VIRTUE_MARK = {"brave": "Br", "proud": "Pr", "wise": "Wi", "stoic": "St"}
@@ -158,26 +160,18 @@ def notation_help(game) -> Text:
         ("pray cN [cM|LANE] / pass", "in a Prayer step: play one Prayer, or pass"),
         ("end", "end your turn"),
     ]
-    return notation_table(rows, "Cards are numbered in the order they are drawn (c1, c2, ...); "
-                                "`help CARD` shows a card by id or name.")
+    return notation_table(rows, "Cards are numbered in the order they are drawn (c1, c2, ...): `help c1` says "
+                                "what c1 is if you can see it; `help CARD` shows a card by id or name.")
 
 
-def help_topic(game, topic: str):
-    """Help about a card (by id or name), or None if `topic` names none."""
-    w = topic.strip().lower().replace(" ", "_")
-    content = game.content
-    for c in content.cogum:
-        if w in (c.id, c.name.lower().replace(" ", "_")):
-            out = Text.assemble((c.name, "bold"), f" ({c.id}) · Cogum · {c.faith.capitalize()} · {c.virtue.capitalize()} · "
-                                f"DET {c.det} HRT {c.hrt} SPRT {c.sprt} · planet {c.planet}")
-            if c.skill:
-                out.append(f"\n  Skill {c.skill.name}: {c.skill.text}")
-            return out
-    for c in content.capacities:
-        if w in (c.id, c.name.lower().replace(" ", "_")):
-            extra = f"trigger {c.trigger}" if c.trigger else f"target {c.target}"
-            return Text.assemble((c.name, "bold"), f" ({c.id}) · {c.family.capitalize()} · {extra}\n  {c.text}")
-    return None
+def help_topic(game, topic: str, observation: dict | None = None):
+    """The help on a topic (a rule, a word, a card by id or name), or on a card number
+    such as c1, told from `observation` (the asking player's) so a hidden card stays hidden."""
+    word = topic.strip().lower()
+    if CARD_NUMBER.match(word):
+        return card_number_help(game, word, observation)
+    entry = glossary(game).find(topic)
+    return entry.render() if entry is not None else None
 
 
 def summary(game, observation: dict) -> str:
