@@ -95,6 +95,17 @@ def renderer_for(game: Game) -> ModuleType | None:
         raise
 
 
+def explainer_for(game: Game) -> ModuleType | None:
+    """The game's explain module (`credo.games.<name>.explain`), or None if it has none."""
+    name = f"credo.games.{game.name}.explain"
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name in (name, f"credo.games.{game.name}"):
+            return None
+        raise
+
+
 def generic_render(game: Game, observation: dict):
     """The fallback drawing: the observation, pretty-printed."""
     return Panel(Pretty(observation, expand_all=False), title=getattr(game, "title", game.name), expand=False)
@@ -129,6 +140,9 @@ class _Session:
         self.seen = 0  # index in the event log of the first event not yet narrated
         self.menu: list[Action] = []
         self.echo = not console.is_terminal
+        self.autopass: set[int] = set()  # people whose response windows with nothing to play pass by themselves
+        self.on_screen: int | None = None  # the person whose private view the screen shows (hotseat)
+        self.seen_by: dict[int, int] = {}  # per person, the first event they have not been told (hotseat)
 
     # --- names and styles -----------------------------------------------------------
     @property
@@ -161,6 +175,7 @@ class _Session:
         if self.humans:
             c.print(Text("Type a menu number or an action; 'help' lists the commands.", style="dim"))
         self.narrate(self.default_viewer())
+        self.seen_by = {p: self.seen for p in self.humans}
         try:
             while not self.state.is_over:
                 movers = self.state.to_move
@@ -182,7 +197,11 @@ class _Session:
         agent = self.agents[player]
         secret = len(self.state.to_move) > 1
         view = PlayerView(self.state, player, seed=sampling_seed(self.secret, player, len(self.match.moves)))
-        action = agent.choose(view)
+        if self.console.is_terminal:  # a search takes seconds: say so rather than look frozen
+            with self.console.status(Text.assemble(self.who(player), " is thinking…"), spinner="dots"):
+                action = agent.choose(view)
+        else:
+            action = agent.choose(view)
         self.match.play(action, player)
         line = Text.assemble((f"P{player + 1} ", self.style(player)), f"Computer ({self.seats[player]}) ")
         if secret:
@@ -199,6 +218,8 @@ class _Session:
         for event in state.events(viewer, self.seen):
             self.console.print(_event_line(event, self.console.width))
         self.seen = len(state.log)
+        if viewer in self.seen_by:
+            self.seen_by[viewer] = self.seen
 
     def finish(self) -> None:
         c = self.console
@@ -232,7 +253,12 @@ class _Session:
 
     # --- a person's decision ------------------------------------------------------------
     def human_decides(self, player: int) -> None:
+        if self.passes_by_itself(player):
+            return
+        if self.needs_hand_over(player):
+            self.hand_over(player)
         self.show(player)
+        self.on_screen = player
         while True:
             prompt = f"Player {player + 1} > " if len(self.humans) > 1 else "Your move > "
             try:
@@ -259,6 +285,48 @@ class _Session:
                 if self.state.is_over or player not in self.state.to_move:
                     return
                 self.show(player)
+
+    def passes_by_itself(self, player: int) -> bool:
+        """Autopass: a window where this person can only pass is passed for them, in one line."""
+        if player not in self.autopass:
+            return False
+        legal = self.state.legal_actions(player)
+        if len(legal) != 1 or str(legal[0]) != "pass":
+            return False
+        self.match.play(legal[0], player)
+        self.console.print(Text.assemble((f"P{player + 1} ", self.style(player)),
+                                         ("passes (autopass: nothing playable)", "dim")))
+        self.narrate(player if len(self.humans) == 1 else self.default_viewer())
+        return True
+
+    def needs_hand_over(self, player: int) -> bool:
+        """Hotseat: the next person must not see what the previous one holds, nor the
+        other way round, whenever this person's view shows anything a spectator's does not."""
+        if len(self.humans) < 2 or player == self.on_screen:
+            return False
+        return _public(self.state.observation(player)) != _public(self.state.observation(None))
+
+    def hand_over(self, player: int) -> None:
+        c = self.console
+        c.clear()
+        c.print()
+        c.rule(Text.assemble("Hand the keyboard to ", self.who(player)))
+        c.print(Text("The screen is cleared so that nobody sees another player's hand.", style="dim"))
+        self.on_screen = None
+        try:
+            raw = self.input_fn(f"Player {player + 1}, press Enter ")
+        except (EOFError, KeyboardInterrupt):
+            raise _Quit from None
+        if raw is None or normalise(raw) in ("quit", "exit", "q"):
+            raise _Quit
+        c.clear()
+        since = self.seen_by.get(player, 0)
+        events = self.state.events(player, since)
+        if events:
+            c.print(Text("Since your last turn:", style="bold"))
+            for event in events:
+                c.print(_event_line(event, c.width))
+        self.seen = len(self.state.log)
 
     def show(self, player: int) -> None:
         c = self.console
@@ -307,6 +375,9 @@ class _Session:
             for prefix, items in short:
                 for line in _wrap_group(prefix, items, number, width, indent=4):
                     c.print(line)
+        if len(self.menu) == 1 and str(self.menu[0]) == "pass" and player not in self.autopass:
+            c.print(Text("Nothing to play here: 'autopass on' passes such windows for you from now on.",
+                         style="dim"))
         c.print(Text("A number or an action; 'help' for commands, '? N' to explain item N, "
                      "'undo', 'quit'.", style="dim"))
 
@@ -338,6 +409,8 @@ class _Session:
         if word == "log":
             self.show_log(player, rest)
             return AGAIN
+        if word == "autopass":
+            return self.set_autopass(player, rest)
         if text.isdigit():
             n = int(text)
             if not self.menu or not 1 <= n <= len(self.menu):
@@ -347,6 +420,10 @@ class _Session:
         try:
             action = self.game.parse_action(text)
         except NotationError as exc:
+            reason = self.explain_text(player, text)
+            if reason is not None:  # well-formed, but no action of the game: name the rule
+                self.error(reason.message, reason.rule)
+                return AGAIN
             self.error(exc.message, exc.rule)
             self.suggest(text, legal)
             return AGAIN
@@ -362,7 +439,31 @@ class _Session:
         self.narrate(player)
         return PLAYED
 
+    def explain_text(self, player: int, text: str) -> IllegalAction | None:
+        """The game's reason why well-formed text names no action (a move too long for
+        any Unit, a card without its target), or None when the text is not understood."""
+        fn = getattr(explainer_for(self.game), "explain_text", None)
+        if fn is None:
+            return None
+        try:
+            return fn(self.state, text, player)
+        except Exception:  # an explanation is a nicety; the plain refusal still stands
+            return None
+
     # --- commands -----------------------------------------------------------------------
+    def set_autopass(self, player: int, rest: str) -> str:
+        if rest in ("on", "off"):
+            (self.autopass.add if rest == "on" else self.autopass.discard)(player)
+        elif rest:
+            self.error(f"autopass is 'on' or 'off', not '{rest}'", "Autopass")
+            return AGAIN
+        state = "on: a response window where you can only pass passes by itself" if player in self.autopass \
+            else "off: you are asked even when you can only pass"
+        self.console.print(Text(f"Autopass {state}.", style="bold"))
+        if player in self.autopass and self.passes_by_itself(player):
+            return PLAYED
+        return AGAIN
+
     def error(self, message: str, rule: str) -> None:
         self.console.print(Text.assemble(("✗ ", "bold red"), (message, "red"), (f"  (rule: {rule})", "dim")))
 
@@ -483,6 +584,11 @@ class _Session:
 
 
 # --- helpers ---------------------------------------------------------------------------
+def _public(observation: dict) -> dict:
+    """An observation without the name of whom it is drawn for."""
+    return {k: v for k, v in observation.items() if k != "player"}
+
+
 def _event_line(event, width: int = 10**6) -> Text:
     """'  • The Giga attacks the Uat on its flank.  [Combat / Attack]', the rule dimmed,
     on a line of its own when both do not fit in `width`."""
