@@ -38,6 +38,7 @@ from credo.kernel.view import new_secret, sampling_seed
 HUMAN = "human"
 DEFAULT_STYLES = ("bold bright_cyan", "bold bright_yellow", "bold bright_green", "bold bright_magenta")
 NUMBER_STYLE = "bold green"
+SECRET_OPTIONS = ("arcana", "interventions")  # builds given as options are not printed
 MENU_WIDE_GROUP = 34  # groups wider than this get a line of their own in the menu
 
 # what `_handle` tells the decision loop
@@ -79,7 +80,23 @@ def play(
     tells nobody how the computer thinks. The returned Match is over unless a person quit
     (or input ended) first.
     """
-    session = _Session(game, seats, seed, options, console or Console(highlight=False), input_fn)
+    console = console or Console(highlight=False)
+    setup = getattr(renderer_for(game), "setup", None)
+    if setup is not None:  # a game built before it starts (Dogma's Free Will): the people build
+        def ask(prompt: str) -> str:
+            raw = input_fn(prompt)
+            if raw is None:
+                raise EOFError
+            if not console.is_terminal:
+                console.print(Text(f"{prompt}{raw}", style="dim"))
+            return raw
+
+        try:
+            options = setup(game, dict(options or {}), [s.strip().lower() for s in seats], ask, console)
+        except (EOFError, KeyboardInterrupt):
+            console.print(Text("You leave the game.", style="bold"))
+            return Match(game, seed, options)
+    session = _Session(game, seats, seed, options, console, input_fn)
     session.secret = secret if secret is not None else new_secret()
     return session.run()
 
@@ -170,8 +187,9 @@ class _Session:
         c.print()
         c.rule(Text(self.game.title, style="bold"))
         c.print(Text(" vs ").join(self.who(p) for p in range(len(self.seats))))
-        if self.match.options:
-            c.print(Text("Options: " + ", ".join(f"{k}={v}" for k, v in self.match.options.items()), style="dim"))
+        shown = {k: v for k, v in self.match.options.items() if k not in SECRET_OPTIONS}
+        if shown:  # never the builds: the computer's stays secret
+            c.print(Text("Options: " + ", ".join(f"{k}={v}" for k, v in shown.items()), style="dim"))
         if self.humans:
             c.print(Text("Type a menu number or an action; 'help' lists the commands.", style="dim"))
         self.narrate(self.default_viewer())

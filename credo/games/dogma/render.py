@@ -409,3 +409,150 @@ def notation_help(game) -> Text:
         ("done / continue / conclude", "Chaos: finish the packet; pay 20 damage for another; end preparation"),
     ]
     return notation_table(rows)
+
+
+# --- Free Will: a person builds their Arcana before the game ---------------------------
+def setup(game, options: dict, seats: list[str], ask, console) -> dict:
+    """Before a Free Will game: each person builds their four Arcana and Interventions
+    step by step (section 2, checked at each card), or asks for a random build; each
+    computer's build is random and stays secret. Returns the options with the builds."""
+    import secrets
+
+    from credo.kernel import Rng
+
+    from .construction import Builder
+
+    opts = game.options(**options)
+    humans = [p for p, seat in enumerate(seats) if seat == "human"]
+    if opts.mode != "free_will" or opts.arcana is not None or not humans:
+        return options
+    rng = Rng(secrets.randbits(62))  # the computer's build: nobody can recompute it from the seed
+    builds: dict[int, Builder] = {}
+    taken: set[str] = set()
+    taken_di: list[str] = []
+    for p in humans:
+        if len(humans) > 1 and p != humans[0]:
+            console.clear()
+            ask(f"Player {p + 1}, press Enter to build your Arcana ")
+            console.clear()
+        b = Builder(game, taken, taken_di, opts.one_box)
+        _build(game, b, p, ask, console, rng)
+        builds[p] = b
+        taken |= b.cards() - set(b.interventions)
+        taken_di += b.interventions
+    for p in range(opts.players):
+        if p not in builds:
+            b = Builder(game, taken, taken_di, opts.one_box)
+            b.finish_randomly(rng)
+            builds[p] = b
+            taken |= b.cards() - set(b.interventions)
+            taken_di += b.interventions
+    if len(humans) > 1:
+        console.clear()
+    out = dict(options)
+    out["arcana"] = [builds[p].arcana for p in range(opts.players)]
+    out["interventions"] = [builds[p].interventions for p in range(opts.players)]
+    return out
+
+
+BUILD_HELP = ("Type a card's number or id. 'undo' takes back the last card, 'random' builds the rest "
+              "at random, 'quit' leaves.")
+
+
+def _build(game, b, player: int, ask, console, rng) -> None:
+    from credo.kernel import IllegalAction
+
+    console.print()
+    console.rule(Text(f"Free Will: Player {player + 1} builds their five Arcana", style="bold"))
+    console.print(Text("Four Arcana each hold a Prophet and 3 associated cards (Cult cards its sleeve allows, "
+                       "or Relics; at least one Cult card); the fifth holds 4 Divine Interventions, "
+                       "the first one on top.", style=""))
+    console.print(Text(BUILD_HELP, style="dim"))
+    while not b.complete:
+        kind, n, k = b.step()
+        offer = b.offer()
+        console.print()
+        console.print(_step_title(game, b, kind, n, k))
+        for i, card in enumerate(offer, start=1):
+            console.print(_fit([_offer_line(game, i, card)], console.width)[0])
+        raw = " ".join(ask(f"Arcanum {n} > " if n <= 4 else "Interventions > ").strip().lower().split())
+        if raw in ("quit", "exit", "q"):
+            raise EOFError
+        if not raw:
+            continue
+        if raw == "undo":
+            if not b.undo():
+                console.print(Text("✗ nothing to take back", style="red"))
+            continue
+        if raw == "random":
+            b.finish_randomly(rng)
+            break
+        if raw in ("done", "no") and kind == "fourth":
+            b.decline_fourth()
+            continue
+        cid = _card_id(game, raw, offer)
+        try:
+            b.add(cid)
+        except IllegalAction as exc:
+            console.print(Text.assemble(("✗ ", "bold red"), (exc.message, "red"), (f"  (rule: {exc.rule})", "dim")))
+    console.print()
+    console.print(Text(f"Player {player + 1}'s Arcana:", style="bold"))
+    for line in _build_lines(game, b):
+        console.print(_fit([line], console.width)[0])
+
+
+def _card_id(game, raw: str, offer: list) -> str:
+    if raw.isdigit() and 1 <= int(raw) <= len(offer):
+        return offer[int(raw) - 1].id
+    c = game.content
+    for card in list(c.prophets) + list(c.cults) + list(c.relics) + list(c.interventions):
+        if raw in (card.id, card.name.lower(), card.name.lower().removeprefix("reliquia: ")):
+            return card.id
+    return raw.replace(" ", "_")
+
+
+TYPE_LETTERS = {"sacred_text": "T", "doctrine": "D", "faithful": "F", "custom": "C"}
+
+
+def _step_title(game, b, kind: str, n: int, k: int) -> Text:
+    if kind == "prophet":
+        return Text.assemble((f"Arcanum {n} of 4: choose its Prophet", "bold"),
+                             ("  (Cult types: T Sacred Text, D Doctrine, F Faithful, C Custom)", "dim"))
+    if kind == "intervention":
+        return Text(f"Fifth Arcanum: Divine Intervention {k} of 4" + (" (the top card)" if k == 1 else ""),
+                    style="bold")
+    name = _cards(game).prophets[b.arcana[-1][0]].name
+    if kind == "fourth":
+        return Text(f"Arcanum {n} ({name}): her ability allows a fourth Cult card; choose one, or 'done'",
+                    style="bold")
+    return Text(f"Arcanum {n} ({name}): associated card {k} of 3, a Cult card its sleeve allows or a Relic",
+                style="bold")
+
+
+def _offer_line(game, i: int, card) -> Text:
+    cards = _cards(game)
+    line = Text.assemble((f"{i:>3} ", "bold green"), (card.id, "bold"))
+    if card.id in cards.prophets:
+        sleeve = ", ".join(f"{s.religion} " + " ".join(TYPE_LETTERS[t] for t in s.types) for s in card.sleeve)
+        line.append(f"  Faith {card.faith} Fervor {card.fervor} · sleeve {sleeve}")
+        if card.immunities:
+            line.append(" · immune " + " ".join(TYPE_LETTERS[t] for t in card.immunities))
+        if card.weaknesses:
+            line.append(" · weak " + " ".join(TYPE_LETTERS[t] for t in card.weaknesses))
+    elif card.id in cards.cults:
+        line.append(f"  {card.religion} {TYPE_NAMES[card.type]}: {cult_brief(card)}")
+    elif card.id in cards.relics:
+        line.append(f"  Relic: {ability_brief(card.ability)}")
+    else:
+        line.append(f"  {intervention_brief(card)}")
+    return line
+
+
+def _build_lines(game, b) -> list[Text]:
+    cards = _cards(game)
+    lines = []
+    for n, arc in enumerate(b.arcana, start=1):
+        names = [(cards.cults.get(c) or cards.relics[c]).name for c in arc[1:]]
+        lines.append(Text.assemble(f"  Arcanum {n}: ", (cards.prophets[arc[0]].name, "bold"), ": " + ", ".join(names)))
+    lines.append(Text("  Arcanum 5 (top first): " + ", ".join(cards.interventions[d].name for d in b.interventions)))
+    return lines
