@@ -92,7 +92,7 @@ def play(
             return raw
 
         try:
-            options = setup(game, dict(options or {}), [s.strip().lower() for s in seats], ask, console)
+            options = setup(game, dict(options or {}), [s.strip().lower() for s in seats], ask, console, seed)
         except (EOFError, KeyboardInterrupt):
             console.print(Text("You leave the game.", style="bold"))
             return Match(game, seed, options)
@@ -326,7 +326,7 @@ class _Session:
 
     def hand_over(self, player: int) -> None:
         c = self.console
-        c.clear()
+        self.clear_screen()
         c.print()
         c.rule(Text.assemble("Hand the keyboard to ", self.who(player)))
         c.print(Text("The screen is cleared so that nobody sees another player's hand.", style="dim"))
@@ -337,7 +337,7 @@ class _Session:
             raise _Quit from None
         if raw is None or normalise(raw) in ("quit", "exit", "q"):
             raise _Quit
-        c.clear()
+        self.clear_screen()
         since = self.seen_by.get(player, 0)
         events = self.state.events(player, since)
         if events:
@@ -345,6 +345,13 @@ class _Session:
             for event in events:
                 c.print(_event_line(event, c.width))
         self.seen = len(self.state.log)
+
+    def clear_screen(self) -> None:
+        """The screen and its scrollback: scrolling up must not show the last hand either."""
+        self.console.clear()
+        if self.console.is_terminal:
+            self.console.file.write("\x1b[3J")
+            self.console.file.flush()
 
     def show(self, player: int) -> None:
         c = self.console

@@ -215,7 +215,7 @@ def test_autopass_takes_on_or_off_only():
 # --- Dogma Free Will: a person's build ---------------------------------------------------
 def test_free_will_a_person_builds_their_arcana_checked_at_each_card():
     match, out, _ = play("dogma", ("human", "greedy"), "al_jafar", "trinita", "hajj", "gesu", "2",
-                         "lancia_di_longino", "random", options={"mode": "free_will"})
+                         "lancia_di_longino", "random", seed=1, options={"mode": "free_will"})
     out = flat(out)
     assert "Arcanum 1 of 4: choose its Prophet" in out
     assert "Trinità is a christian Doctrine: Al Jafar's sleeve takes" in out and "(rule: 1. Components)" in out
@@ -233,7 +233,7 @@ def test_free_will_a_person_builds_their_arcana_checked_at_each_card():
 
 def test_free_will_refuses_a_third_relic_and_takes_back_with_undo():
     match, out, _ = play("dogma", ("human", "greedy"), "al_jafar", "lancia_di_longino", "athar", "burda",
-                         "undo", "undo", "hajj", "burda", "random", options={"mode": "free_will"})
+                         "undo", "undo", "hajj", "burda", "random", seed=1, options={"mode": "free_will"})
     assert "the last card must be a Cult card" in flat(out)
     assert match.options["arcana"][0][0] == ["al_jafar", "hajj", "burda", match.options["arcana"][0][0][3]]
 
@@ -242,3 +242,20 @@ def test_free_will_random_build_for_a_person_who_asks():
     match, out, _ = play("dogma", ("human", "greedy"), "random", options={"mode": "free_will"})
     assert "Player 1's Arcana:" in out
     assert len(match.options["arcana"][0]) == 4
+
+
+def test_free_will_with_one_box_the_player_drawn_first_builds_first():
+    # seed 1: the person is drawn first and chooses among every Prophet; seed 0: the computer
+    # builds first and the person chooses among the Prophets left in the box
+    first, out1, _ = play("dogma", ("human", "greedy"), "random", seed=1, options={"mode": "free_will"})
+    second, out0, _ = play("dogma", ("human", "greedy"), "random", seed=0, options={"mode": "free_will"})
+    prophets = len(load("dogma").content.prophets)
+
+    def offered(out: str) -> int:
+        listing = out.split("Arcanum 1 of 4: choose its Prophet")[1].split("Arcanum 1 >")[0]
+        return sum(1 for line in listing.splitlines() if line[:4].strip().isdigit())
+
+    assert "the game drew player 1 to build first" in flat(out1) and offered(out1) == prophets
+    assert "the game drew player 2 to build first" in flat(out0) and offered(out0) == prophets - 4
+    assert first.state.observation(None)["first_builder"] == 0
+    assert second.state.observation(None)["first_builder"] == 1

@@ -32,7 +32,7 @@ def _bar(damage: int, faith: int, width: int = 20) -> Text:
 
 
 # --- one card in a few words, made from its data (so a designer's own card reads too) ---
-WHO = {"self": "", "opponent": "", "all_opponents": " to all foes", "global": " to all revealed foes",
+WHO = {"self": " to self", "opponent": "", "all_opponents": " to all foes", "global": " to all revealed foes",
        "all_active": " to all active", "own_rear": " to your rear guard"}
 HEAL_WHO = {"self": "", "own_rear": " of your rear guard", "all_active": " of all active"}
 CARDS_WHO = {"own_cards": "your cards", "this_card": "this card", "opponent_cards": "foe's cards"}
@@ -412,10 +412,12 @@ def notation_help(game) -> Text:
 
 
 # --- Free Will: a person builds their Arcana before the game ---------------------------
-def setup(game, options: dict, seats: list[str], ask, console) -> dict:
+def setup(game, options: dict, seats: list[str], ask, console, seed: int = 0) -> dict:
     """Before a Free Will game: each person builds their four Arcana and Interventions
     step by step (section 2, checked at each card), or asks for a random build; each
-    computer's build is random and stays secret. Returns the options with the builds."""
+    computer's build is random and is never shown. With one box the players build in turn,
+    the one the game draws first (who pays 30 damage, 2.1.3) first, and the later builders
+    choose among the cards left in the box. Returns the options with the builds."""
     import secrets
 
     from credo.kernel import Rng
@@ -427,32 +429,55 @@ def setup(game, options: dict, seats: list[str], ask, console) -> dict:
     if opts.mode != "free_will" or opts.arcana is not None or not humans:
         return options
     rng = Rng(secrets.randbits(62))  # the computer's build: nobody can recompute it from the seed
+    first = _first_builder(game, options, seed, rng) if opts.one_box else 0
+    order = [(first + i) % opts.players for i in range(opts.players)]
     builds: dict[int, Builder] = {}
     taken: set[str] = set()
     taken_di: list[str] = []
-    for p in humans:
-        if len(humans) > 1 and p != humans[0]:
-            console.clear()
-            ask(f"Player {p + 1}, press Enter to build your Arcana ")
-            console.clear()
+    shown = None
+    for p in order:
         b = Builder(game, taken, taken_di, opts.one_box)
-        _build(game, b, p, ask, console, rng)
+        if p in humans:
+            if shown is not None and len(humans) > 1:  # hotseat: the next builder sees no other build
+                console.clear()
+                ask(f"Player {p + 1}, press Enter to build your Arcana ")
+                console.clear()
+            if opts.one_box:
+                console.print(Text(f"One box: the game drew player {first + 1} to build first; that player's "
+                                   "first Prophet starts with 30 damage (2.1.3).", style="dim"))
+            _build(game, b, p, ask, console, rng)
+            shown = p
+        else:
+            b.finish_randomly(rng)
         builds[p] = b
         taken |= b.cards() - set(b.interventions)
         taken_di += b.interventions
-    for p in range(opts.players):
-        if p not in builds:
-            b = Builder(game, taken, taken_di, opts.one_box)
-            b.finish_randomly(rng)
-            builds[p] = b
-            taken |= b.cards() - set(b.interventions)
-            taken_di += b.interventions
     if len(humans) > 1:
         console.clear()
     out = dict(options)
     out["arcana"] = [builds[p].arcana for p in range(opts.players)]
     out["interventions"] = [builds[p].interventions for p in range(opts.players)]
     return out
+
+
+def _first_builder(game, options: dict, seed: int, rng) -> int:
+    """Who the game will draw to build first: the draw does not depend on the cards, so a
+    game dealt from any legal builds with the same seed tells it before anyone builds."""
+    from .construction import Builder
+
+    opts = game.options(**options)
+    taken: set[str] = set()
+    taken_di: list[str] = []
+    arcana, interventions = [], []
+    for _ in range(opts.players):
+        b = Builder(game, taken, taken_di, True)
+        b.finish_randomly(rng)
+        taken |= b.cards() - set(b.interventions)
+        taken_di += b.interventions
+        arcana.append(b.arcana)
+        interventions.append(b.interventions)
+    probe = game.new(seed, **dict(options, arcana=arcana, interventions=interventions))
+    return probe.observation(None)["first_builder"]
 
 
 BUILD_HELP = ("Type a card's number or id. 'undo' takes back the last card, 'random' builds the rest "
