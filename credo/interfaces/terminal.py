@@ -159,6 +159,7 @@ class _Session:
         self.echo = not console.is_terminal
         self.autopass: set[int] = set()  # people whose response windows with nothing to play pass by themselves
         self.on_screen: int | None = None  # the person whose private view the screen shows (hotseat)
+        self.shown_private = False  # whether any person's private view has been on screen
         self.seen_by: dict[int, int] = {}  # per person, the first event they have not been told (hotseat)
 
     # --- names and styles -----------------------------------------------------------
@@ -326,7 +327,8 @@ class _Session:
 
     def hand_over(self, player: int) -> None:
         c = self.console
-        self.clear_screen()
+        if self.shown_private:  # before anyone's hand was shown, the title and setup may stay
+            self.clear_screen()
         c.print()
         c.rule(Text.assemble("Hand the keyboard to ", self.who(player)))
         c.print(Text("The screen is cleared so that nobody sees another player's hand.", style="dim"))
@@ -337,7 +339,9 @@ class _Session:
             raise _Quit from None
         if raw is None or normalise(raw) in ("quit", "exit", "q"):
             raise _Quit
-        self.clear_screen()
+        if self.shown_private:
+            self.clear_screen()
+        self.shown_private = True
         since = self.seen_by.get(player, 0)
         events = self.state.events(player, since)
         if events:
