@@ -30,7 +30,7 @@ from rich.panel import Panel
 from rich.pretty import Pretty
 from rich.text import Text
 
-from credo.kernel import Action, Game, IllegalAction, Match, NotationError, PlayerView
+from credo.kernel import Action, CredoError, Game, IllegalAction, Match, NotationError, PlayerView
 from credo.kernel.actions import normalise
 from credo.kernel.undo import last_barrier
 from credo.kernel.view import new_secret, sampling_seed
@@ -95,6 +95,9 @@ def play(
             options = setup(game, dict(options or {}), [s.strip().lower() for s in seats], ask, console, seed)
         except (EOFError, KeyboardInterrupt):
             console.print(Text("You leave the game.", style="bold"))
+            return Match(game, seed, options)
+        except CredoError as exc:  # e.g. a box too small for every build: one line, no traceback
+            console.print(Text.assemble(("✗ ", "bold red"), (str(exc), "red")))
             return Match(game, seed, options)
     session = _Session(game, seats, seed, options, console, input_fn)
     session.secret = secret if secret is not None else new_secret()

@@ -334,8 +334,9 @@ class Builder:
                 self.decline_fourth()
                 continue
             options = self.offer()
-            if kind == "prophet":  # a Prophet whose sleeve leaves a legal Arcanum
-                options = [p for p in options if len(self._cults_for(p)) >= 1]
+            if kind == "prophet":  # a Prophet for whom the box still holds a legal Arcanum
+                relics = sum(1 for r in self.game.content.relics if r.id not in self.taken | self._held())
+                options = [p for p in options if (n := len(self._cults_for(p))) >= 1 and n + min(relics, 2) >= 3]
             if not options:
                 raise IllegalAction(R.FREE_WILL, "the box has no legal card left for this build")
             self.add(options[rng.below(len(options))].id)

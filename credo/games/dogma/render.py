@@ -500,6 +500,8 @@ def _build(game, b, player: int, ask, console, rng) -> None:
         console.print(_step_title(game, b, kind, n, k))
         for i, card in enumerate(offer, start=1):
             console.print(_fit([_offer_line(game, i, card)], console.width)[0])
+        if not offer:
+            console.print(Text("Nothing left in the box fits here: 'undo' takes back the last card.", style="yellow"))
         raw = " ".join(ask(f"Arcanum {n} > " if n <= 4 else "Interventions > ").strip().lower().split())
         if raw in ("quit", "exit", "q"):
             raise EOFError
