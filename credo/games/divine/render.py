@@ -152,11 +152,13 @@ def hand_lines(game, hand: list[str]) -> list[Text]:
         return [Text.assemble(("Your hand: ", "bold"), "empty")]
     lines = [Text.assemble(("Your hand:", "bold"), (" play ID ..., the number is its cost in Divinity", "dim"))]
     width = max(len(c) for c in hand)
-    for cid in hand:
+    for cid in dict.fromkeys(hand):  # copies of a card share a line
         c = cards.by_id[cid]
         when = ("any time", "your turn", "your turn, stays")[cards.type[c]]
+        copies = hand.count(cid)
         lines.append(Text.assemble("  ", (f"{cid:<{width}}", "bold"), f"  {cards.cost[c]}  ",
-                                   cards.names[c], (f" ({when})", "dim")))
+                                   cards.names[c], (f" ×{copies}", "bold") if copies > 1 else "",
+                                   (f" ({when})", "dim")))
     return lines
 
 
