@@ -385,15 +385,18 @@ class _Session:
         number = {id(a): n for n, a in enumerate(self.menu, start=1)}
         width = self.console.width
         c = self.console
+        # the game may say more about a word than the notation does ('left' is which player)
+        words_for = getattr(self.module, "menu_words", None)
+        words = words_for(self.game, self.state.observation(player)) if words_for is not None else {}
         c.print(Text(f"Legal actions ({len(self.menu)}):", style="bold"))
         for family, members in groups:
             if len(members) == 1:
                 prefix, items = members[0]
-                for line in _wrap_group(prefix, items, number, width, indent=2):
+                for line in _wrap_group(prefix, items, number, width, indent=2, words=words):
                     c.print(line)
                 continue
             short = [(prefix[len(family) + 1:], items) for prefix, items in members]
-            cells = _aligned_cells(short, number)
+            cells = _aligned_cells(short, number, words)
             if cells is not None and cells[0].cell_len <= MENU_WIDE_GROUP:  # e.g. move SQUARE FACING
                 c.print(Text(f"  {family}", style="bold"))
                 c.print(Padding(Columns(cells, padding=(0, 3), column_first=True), (0, 0, 0, 4)))
@@ -405,7 +408,7 @@ class _Session:
                 continue
             c.print(Text(f"  {family}", style="bold"))  # e.g. give CREATURE PLAN
             for prefix, items in short:
-                for line in _wrap_group(prefix, items, number, width, indent=4):
+                for line in _wrap_group(prefix, items, number, width, indent=4, words=words):
                     c.print(line)
         if len(self.menu) == 1 and str(self.menu[0]) == "pass" and player not in self.autopass:
             c.print(Text("Nothing to play here: 'autopass on' passes such windows for you from now on.",
@@ -687,7 +690,8 @@ def _matrix(family: str, groups: list[tuple[str, list[Action]]], number: dict[in
     return lines
 
 
-def _aligned_cells(groups: list[tuple[str, list[Action]]], number: dict[int, int]) -> list[Text] | None:
+def _aligned_cells(groups: list[tuple[str, list[Action]]], number: dict[int, int],
+                   words: dict[str, str] | None = None) -> list[Text] | None:
     """Groups that share a few last words ('n', 'e', 's', 'w') as equal cells with each
     word in its own slot, so that a column of cells reads as a grid; None if they do not."""
     labels = _labels(groups)
@@ -705,15 +709,16 @@ def _aligned_cells(groups: list[tuple[str, list[Action]]], number: dict[int, int
             cell.append("  ")
             action = by_label.get(label)
             if action is None:
-                cell.append(" " * (digits + 1 + len(label)))
+                cell.append(" " * (digits + 1 + len((words or {}).get(label, label))))
             else:
                 cell.append(f"{number[id(action)]:>{digits}}", style=NUMBER_STYLE)
-                cell.append(f" {label}")
+                cell.append(f" {(words or {}).get(label, label)}")
         cells.append(cell)
     return cells
 
 
-def _wrap_group(prefix: str, items: list[Action], number: dict[int, int], width: int, indent: int = 0) -> list[Text]:
+def _wrap_group(prefix: str, items: list[Action], number: dict[int, int], width: int, indent: int = 0,
+                words: dict[str, str] | None = None) -> list[Text]:
     """'prefix: 1 a  2 b ...' wrapped to `width` between items, continuation lines indented."""
     head = Text(" " * indent)
     if prefix:
@@ -725,7 +730,7 @@ def _wrap_group(prefix: str, items: list[Action], number: dict[int, int], width:
     first = True
     for action in items:
         label = str(action).split(" ")[-1] if prefix else str(action)
-        item = Text.assemble((str(number[id(action)]), NUMBER_STYLE), f" {label}")
+        item = Text.assemble((str(number[id(action)]), NUMBER_STYLE), f" {(words or {}).get(label, label)}")
         sep = "" if first else "  "
         if not first and line.cell_len + len(sep) + item.cell_len > width:
             line = Text(hang)

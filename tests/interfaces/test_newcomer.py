@@ -125,6 +125,8 @@ def test_dogma_with_four_players_fits_an_80_by_50_screen_and_says_who_is_left_an
     assert "Your Target token: left is player 4, right is player 2" in text
     assert "Player 4 (on your left)" in text and "Player 2 (on your right)" in text
     assert "Player 1 (your teammate)" in text and "Player 3 (you)" in text
+    menu = text.split("Legal actions")[1]
+    assert "left (P4)" in menu and "right (P2)" in menu  # the menu's Target words name the player
 
 
 def test_dogma_board_gives_each_card_its_effect_in_a_few_words():

@@ -244,6 +244,16 @@ def seat_words(obs: dict, p: int) -> str:
     return "your teammate"
 
 
+def menu_words(game, obs: dict) -> dict[str, str]:
+    """The Target token's ends as the menu shows them: 'left (P4)', 'right (P2)'."""
+    viewer = obs.get("player")
+    if not obs.get("teams") or viewer is None:
+        return {}
+    from .state import NEIGHBOUR
+
+    return {"left": f"left (P{NEIGHBOUR[0][viewer] + 1})", "right": f"right (P{NEIGHBOUR[1][viewer] + 1})"}
+
+
 def player_block(game, obs: dict, p: int, bar: int = 20) -> list[Text]:
     me = obs["players"][p]
     viewer = obs["player"]
