@@ -115,7 +115,9 @@ def test_text_the_game_cannot_read_still_gets_the_plain_refusal_and_suggestions(
 
 # --- boards that fit ---------------------------------------------------------------------
 def test_dogma_with_four_players_fits_an_80_by_50_screen_and_says_who_is_left_and_right():
-    moves = random_moves("dogma", 5, lambda s: s.turn >= 3 and 2 in s.to_move, options={"players": 4})
+    def targets_to_choose(s):
+        return s.turn >= 3 and 2 in s.to_move and any(str(a).endswith(" left") for a in s.legal_actions(2))
+    moves = random_moves("dogma", 5, targets_to_choose, options={"players": 4})
     s, c = session_at("dogma", ("random", "random", "human", "random"), moves, options={"players": 4}, seed=5)
     s.show(2)
     screen = c.file.getvalue().strip("\n").splitlines()
