@@ -10,8 +10,15 @@ can be recorded, replayed and taken back.
 
 Input, at each decision of a person: an action in the game's notation, a number
 from the menu of legal actions, or a command (`help`, `help ACTION`, `? ACTION`,
-`undo`, `board`, `menu`, `log`, `quit`). A wrong input says what is wrong (and
-which rule forbids it) and asks again.
+`undo`, `board`, `menu`, `log`, `autopass on|off`, `quit`). A wrong input says what
+is wrong (and which rule forbids it: text that names no action is explained by the
+game's `explain.explain_text`) and asks again.
+
+Several people at one keyboard: before a person's view that shows more than a
+spectator's (a hand, a secret Order), the screen is cleared and the terminal waits for
+"Player N, press Enter", then tells them what happened since their last turn. A game
+built before it starts (Dogma's Free Will) asks the people through its render
+module's `setup`.
 """
 
 from __future__ import annotations
