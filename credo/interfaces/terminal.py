@@ -10,8 +10,15 @@ can be recorded, replayed and taken back.
 
 Input, at each decision of a person: an action in the game's notation, a number
 from the menu of legal actions, or a command (`help`, `help ACTION`, `? ACTION`,
-`undo`, `board`, `menu`, `log`, `quit`). A wrong input says what is wrong (and
-which rule forbids it) and asks again.
+`undo`, `board`, `menu`, `log`, `autopass on|off`, `quit`). A wrong input says what
+is wrong (and which rule forbids it: text that names no action is explained by the
+game's `explain.explain_text`) and asks again.
+
+Several people at one keyboard: before a person's view that shows more than a
+spectator's (a hand, a secret Order), the screen is cleared and the terminal waits for
+"Player N, press Enter", then tells them what happened since their last turn. A game
+built before it starts (Dogma's Free Will) asks the people through its render
+module's `setup`.
 """
 
 from __future__ import annotations
@@ -30,7 +37,7 @@ from rich.panel import Panel
 from rich.pretty import Pretty
 from rich.text import Text
 
-from credo.kernel import Action, Game, IllegalAction, Match, NotationError, PlayerView
+from credo.kernel import Action, CredoError, Game, IllegalAction, Match, NotationError, PlayerView
 from credo.kernel.actions import normalise
 from credo.kernel.undo import last_barrier
 from credo.kernel.view import new_secret, sampling_seed
@@ -38,6 +45,7 @@ from credo.kernel.view import new_secret, sampling_seed
 HUMAN = "human"
 DEFAULT_STYLES = ("bold bright_cyan", "bold bright_yellow", "bold bright_green", "bold bright_magenta")
 NUMBER_STYLE = "bold green"
+SECRET_OPTIONS = ("arcana", "interventions")  # builds given as options are not printed
 MENU_WIDE_GROUP = 34  # groups wider than this get a line of their own in the menu
 
 # what `_handle` tells the decision loop
@@ -80,7 +88,26 @@ def play(
     tells nobody how the computer thinks. The returned Match is over unless a person quit
     (or input ended) first.
     """
-    session = _Session(game, seats, seed, options, console or Console(highlight=False), input_fn)
+    console = console or Console(highlight=False)
+    setup = getattr(renderer_for(game), "setup", None)
+    if setup is not None:  # a game built before it starts (Dogma's Free Will): the people build
+        def ask(prompt: str) -> str:
+            raw = input_fn(prompt)
+            if raw is None:
+                raise EOFError
+            if not console.is_terminal:
+                console.print(Text(f"{prompt}{raw}", style="dim"))
+            return raw
+
+        try:
+            options = setup(game, dict(options or {}), [s.strip().lower() for s in seats], ask, console, seed)
+        except (EOFError, KeyboardInterrupt):
+            console.print(Text("You leave the game.", style="bold"))
+            return Match(game, seed, options)
+        except CredoError as exc:  # e.g. a box too small for every build: one line, no traceback
+            console.print(Text.assemble(("✗ ", "bold red"), (str(exc), "red")))
+            return Match(game, seed, options)
+    session = _Session(game, seats, seed, options, console, input_fn)
     session.secret = secret if secret is not None else new_secret()
     return session.run()
 
@@ -88,6 +115,17 @@ def play(
 def renderer_for(game: Game) -> ModuleType | None:
     """The game's render module (`credo.games.<name>.render`), or None if it has none."""
     name = f"credo.games.{game.name}.render"
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name in (name, f"credo.games.{game.name}"):
+            return None
+        raise
+
+
+def explainer_for(game: Game) -> ModuleType | None:
+    """The game's explain module (`credo.games.<name>.explain`), or None if it has none."""
+    name = f"credo.games.{game.name}.explain"
     try:
         return importlib.import_module(name)
     except ModuleNotFoundError as exc:
@@ -130,6 +168,10 @@ class _Session:
         self.seen = 0  # index in the event log of the first event not yet narrated
         self.menu: list[Action] = []
         self.echo = not console.is_terminal
+        self.autopass: set[int] = set()  # people whose response windows with nothing to play pass by themselves
+        self.on_screen: int | None = None  # the person whose private view the screen shows (hotseat)
+        self.shown_private = False  # whether any person's private view has been on screen
+        self.seen_by: dict[int, int] = {}  # per person, the first event they have not been told (hotseat)
 
     # --- names and styles -----------------------------------------------------------
     @property
@@ -157,11 +199,13 @@ class _Session:
         c.print()
         c.rule(Text(self.game.title, style="bold"))
         c.print(Text(" vs ").join(self.who(p) for p in range(len(self.seats))))
-        if self.match.options:
-            c.print(Text("Options: " + ", ".join(f"{k}={v}" for k, v in self.match.options.items()), style="dim"))
+        shown = {k: v for k, v in self.match.options.items() if k not in SECRET_OPTIONS}
+        if shown:  # never the builds: the computer's stays secret
+            c.print(Text("Options: " + ", ".join(f"{k}={v}" for k, v in shown.items()), style="dim"))
         if self.humans:
             c.print(Text("Type a menu number or an action; 'help' lists the commands.", style="dim"))
         self.narrate(self.default_viewer())
+        self.seen_by = {p: self.seen for p in self.humans}
         try:
             while not self.state.is_over:
                 movers = self.state.to_move
@@ -183,7 +227,11 @@ class _Session:
         agent = self.agents[player]
         secret = len(self.state.to_move) > 1
         view = PlayerView(self.state, player, seed=sampling_seed(self.secret, player, len(self.match.moves)))
-        action = agent.choose(view)
+        if self.console.is_terminal:  # a search takes seconds: say so rather than look frozen
+            with self.console.status(Text.assemble(self.who(player), " is thinking…"), spinner="dots"):
+                action = agent.choose(view)
+        else:
+            action = agent.choose(view)
         self.match.play(action, player)
         line = Text.assemble((f"P{player + 1} ", self.style(player)), f"Computer ({self.seats[player]}) ")
         if secret:
@@ -200,6 +248,8 @@ class _Session:
         for event in state.events(viewer, self.seen):
             self.console.print(_event_line(event, self.console.width))
         self.seen = len(state.log)
+        if viewer in self.seen_by:
+            self.seen_by[viewer] = self.seen
 
     def finish(self) -> None:
         c = self.console
@@ -233,7 +283,12 @@ class _Session:
 
     # --- a person's decision ------------------------------------------------------------
     def human_decides(self, player: int) -> None:
+        if self.passes_by_itself(player):
+            return
+        if self.needs_hand_over(player):
+            self.hand_over(player)
         self.show(player)
+        self.on_screen = player
         while True:
             prompt = f"Player {player + 1} > " if len(self.humans) > 1 else "Your move > "
             try:
@@ -261,6 +316,58 @@ class _Session:
                     return
                 self.show(player)
 
+    def passes_by_itself(self, player: int) -> bool:
+        """Autopass: a window where this person can only pass is passed for them, in one line."""
+        if player not in self.autopass:
+            return False
+        legal = self.state.legal_actions(player)
+        if len(legal) != 1 or str(legal[0]) != "pass":
+            return False
+        self.match.play(legal[0], player)
+        self.console.print(Text.assemble((f"P{player + 1} ", self.style(player)),
+                                         ("passes (autopass: nothing playable)", "dim")))
+        self.narrate(player if len(self.humans) == 1 else self.default_viewer())
+        return True
+
+    def needs_hand_over(self, player: int) -> bool:
+        """Hotseat: the next person must not see what the previous one holds, nor the
+        other way round, whenever this person's view shows anything a spectator's does not."""
+        if len(self.humans) < 2 or player == self.on_screen:
+            return False
+        return _public(self.state.observation(player)) != _public(self.state.observation(None))
+
+    def hand_over(self, player: int) -> None:
+        c = self.console
+        if self.shown_private:  # before anyone's hand was shown, the title and setup may stay
+            self.clear_screen()
+        c.print()
+        c.rule(Text.assemble("Hand the keyboard to ", self.who(player)))
+        c.print(Text("The screen is cleared so that nobody sees another player's hand.", style="dim"))
+        self.on_screen = None
+        try:
+            raw = self.input_fn(f"Player {player + 1}, press Enter ")
+        except (EOFError, KeyboardInterrupt):
+            raise _Quit from None
+        if raw is None or normalise(raw) in ("quit", "exit", "q"):
+            raise _Quit
+        if self.shown_private:
+            self.clear_screen()
+        self.shown_private = True
+        since = self.seen_by.get(player, 0)
+        events = self.state.events(player, since)
+        if events:
+            c.print(Text("Since your last turn:", style="bold"))
+            for event in events:
+                c.print(_event_line(event, c.width))
+        self.seen = len(self.state.log)
+
+    def clear_screen(self) -> None:
+        """The screen and its scrollback: scrolling up must not show the last hand either."""
+        self.console.clear()
+        if self.console.is_terminal:
+            self.console.file.write("\x1b[3J")
+            self.console.file.flush()
+
     def show(self, player: int) -> None:
         c = self.console
         c.print()
@@ -286,15 +393,18 @@ class _Session:
         number = {id(a): n for n, a in enumerate(self.menu, start=1)}
         width = self.console.width
         c = self.console
+        # the game may say more about a word than the notation does ('left' is which player)
+        words_for = getattr(self.module, "menu_words", None)
+        words = words_for(self.game, self.state.observation(player)) if words_for is not None else {}
         c.print(Text(f"Legal actions ({len(self.menu)}):", style="bold"))
         for family, members in groups:
             if len(members) == 1:
                 prefix, items = members[0]
-                for line in _wrap_group(prefix, items, number, width, indent=2):
+                for line in _wrap_group(prefix, items, number, width, indent=2, words=words):
                     c.print(line)
                 continue
             short = [(prefix[len(family) + 1:], items) for prefix, items in members]
-            cells = _aligned_cells(short, number)
+            cells = _aligned_cells(short, number, words)
             if cells is not None and cells[0].cell_len <= MENU_WIDE_GROUP:  # e.g. move SQUARE FACING
                 c.print(Text(f"  {family}", style="bold"))
                 c.print(Padding(Columns(cells, padding=(0, 3), column_first=True), (0, 0, 0, 4)))
@@ -306,8 +416,11 @@ class _Session:
                 continue
             c.print(Text(f"  {family}", style="bold"))  # e.g. give CREATURE PLAN
             for prefix, items in short:
-                for line in _wrap_group(prefix, items, number, width, indent=4):
+                for line in _wrap_group(prefix, items, number, width, indent=4, words=words):
                     c.print(line)
+        if len(self.menu) == 1 and str(self.menu[0]) == "pass" and player not in self.autopass:
+            c.print(Text("Nothing to play here: 'autopass on' passes such windows for you from now on.",
+                         style="dim"))
         c.print(Text("A number or an action; 'help' for commands, '? N' to explain item N, "
                      "'undo', 'quit'.", style="dim"))
 
@@ -339,6 +452,8 @@ class _Session:
         if word == "log":
             self.show_log(player, rest)
             return AGAIN
+        if word == "autopass":
+            return self.set_autopass(player, rest)
         if text.isdigit():
             n = int(text)
             if not self.menu or not 1 <= n <= len(self.menu):
@@ -348,6 +463,10 @@ class _Session:
         try:
             action = self.game.parse_action(text)
         except NotationError as exc:
+            reason = self.explain_text(player, text)
+            if reason is not None:  # well-formed, but no action of the game: name the rule
+                self.error(reason.message, reason.rule)
+                return AGAIN
             self.error(exc.message, exc.rule)
             self.suggest(text, legal)
             return AGAIN
@@ -363,7 +482,31 @@ class _Session:
         self.narrate(player)
         return PLAYED
 
+    def explain_text(self, player: int, text: str) -> IllegalAction | None:
+        """The game's reason why well-formed text names no action (a move too long for
+        any Unit, a card without its target), or None when the text is not understood."""
+        fn = getattr(explainer_for(self.game), "explain_text", None)
+        if fn is None:
+            return None
+        try:
+            return fn(self.state, text, player)
+        except Exception:  # an explanation is a nicety; the plain refusal still stands
+            return None
+
     # --- commands -----------------------------------------------------------------------
+    def set_autopass(self, player: int, rest: str) -> str:
+        if rest in ("on", "off"):
+            (self.autopass.add if rest == "on" else self.autopass.discard)(player)
+        elif rest:
+            self.error(f"autopass is 'on' or 'off', not '{rest}'", "Autopass")
+            return AGAIN
+        state = "on: a response window where you can only pass passes by itself" if player in self.autopass \
+            else "off: you are asked even when you can only pass"
+        self.console.print(Text(f"Autopass {state}.", style="bold"))
+        if player in self.autopass and self.passes_by_itself(player):
+            return PLAYED
+        return AGAIN
+
     def error(self, message: str, rule: str) -> None:
         self.console.print(Text.assemble(("✗ ", "bold red"), (message, "red"), (f"  (rule: {rule})", "dim")))
 
@@ -493,6 +636,11 @@ class _Session:
 
 
 # --- helpers ---------------------------------------------------------------------------
+def _public(observation: dict) -> dict:
+    """An observation without the name of whom it is drawn for."""
+    return {k: v for k, v in observation.items() if k != "player"}
+
+
 def _event_line(event, width: int = 10**6) -> Text:
     """'  • The Giga attacks the Uat on its flank.  [Combat / Attack]', the rule dimmed,
     on a line of its own when both do not fit in `width`."""
@@ -559,7 +707,8 @@ def _matrix(family: str, groups: list[tuple[str, list[Action]]], number: dict[in
     return lines
 
 
-def _aligned_cells(groups: list[tuple[str, list[Action]]], number: dict[int, int]) -> list[Text] | None:
+def _aligned_cells(groups: list[tuple[str, list[Action]]], number: dict[int, int],
+                   words: dict[str, str] | None = None) -> list[Text] | None:
     """Groups that share a few last words ('n', 'e', 's', 'w') as equal cells with each
     word in its own slot, so that a column of cells reads as a grid; None if they do not."""
     labels = _labels(groups)
@@ -577,15 +726,16 @@ def _aligned_cells(groups: list[tuple[str, list[Action]]], number: dict[int, int
             cell.append("  ")
             action = by_label.get(label)
             if action is None:
-                cell.append(" " * (digits + 1 + len(label)))
+                cell.append(" " * (digits + 1 + len((words or {}).get(label, label))))
             else:
                 cell.append(f"{number[id(action)]:>{digits}}", style=NUMBER_STYLE)
-                cell.append(f" {label}")
+                cell.append(f" {(words or {}).get(label, label)}")
         cells.append(cell)
     return cells
 
 
-def _wrap_group(prefix: str, items: list[Action], number: dict[int, int], width: int, indent: int = 0) -> list[Text]:
+def _wrap_group(prefix: str, items: list[Action], number: dict[int, int], width: int, indent: int = 0,
+                words: dict[str, str] | None = None) -> list[Text]:
     """'prefix: 1 a  2 b ...' wrapped to `width` between items, continuation lines indented."""
     head = Text(" " * indent)
     if prefix:
@@ -597,7 +747,7 @@ def _wrap_group(prefix: str, items: list[Action], number: dict[int, int], width:
     first = True
     for action in items:
         label = str(action).split(" ")[-1] if prefix else str(action)
-        item = Text.assemble((str(number[id(action)]), NUMBER_STYLE), f" {label}")
+        item = Text.assemble((str(number[id(action)]), NUMBER_STYLE), f" {(words or {}).get(label, label)}")
         sep = "" if first else "  "
         if not first and line.cell_len + len(sep) + item.cell_len > width:
             line = Text(hang)

@@ -63,7 +63,7 @@ def test_hotseat_notation_is_accepted(game):
     c = Console(file=io.StringIO(), width=150)
     s = game.new(9)
     first = str(s.legal_actions()[0])
-    lines = iter([first])
+    lines = iter(["", first])  # Enter at the hand-over first
 
     def input_fn(prompt=""):
         for line in lines:

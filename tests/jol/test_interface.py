@@ -53,7 +53,7 @@ def test_notation_parses_and_describes(game):
 
 def test_hotseat_terminal_play_takes_notation_and_numbers(game):
     c = Console(file=io.StringIO(), width=140)
-    feed = iter(["help", "1", "end"])
+    feed = iter(["", "help", "1", "end"])  # Enter at the hand-over first
 
     def input_fn(prompt=""):
         for line in feed:

@@ -212,3 +212,102 @@ def _card_reason(s, action, player: int) -> tuple[str, str]:
     if cards.type[c] == COMMANDMENT:
         return rule, "a Commandment is played during your turn"
     return rule, f"{name} cannot be played now"
+
+
+# --- text that names no action --------------------------------------------------------
+TARGET_WORDS = {  # what a card's target is, in the words of its notation
+    T_OWN_FREE_TEMPLE: ("SQUARE", "an unoccupied Temple you control"),
+    T_FREE_TEMPLE: ("SQUARE", "an unoccupied Temple that no one controls"),
+    T_ENEMY_TEMPLE: ("SQUARE", "a Temple another player controls"),
+    T_OWN_UNIT: ("SQUARE", "one of your Units"),
+    T_ENEMY_UNIT: ("SQUARE", "another player's Unit"),
+    7: ("SQUARE", "a Unit"),
+    T_OPPONENT: ("PLAYER", "another player, p1 to p4"),
+    T_COMMANDMENT: ("COMMANDMENT PLAYER", "a Commandment in play and the player who holds it"),
+}
+STRIKES = {  # a two-square ability: its rule, and what it reaches
+    "attack": (R.ATTACK, "a Zealot attacks an adjacent Zealot or Avatar"),
+    "assassinate": (R.ASSASSINATE, "a Zealot assassinates an adjacent Priest"),
+    "convert": (R.R_CONVERT, "a Prophet converts an adjacent Priest or Zealot"),
+}
+
+
+def explain_text(s, text: str, player: int) -> IllegalAction | None:
+    """Why well-formed text names no action of Divine (a step of several spaces, a card
+    without its target, a square off the city), or None if the text is not understood."""
+    words = text.split()
+    if not words:
+        return None
+    word, rest = words[0], words[1:]
+    found = _text_reason(s, word, rest, player)
+    return IllegalAction(found[0], found[1], text) if found else None
+
+
+def _square(word: str) -> int | None:
+    return B.INDEX.get(word)
+
+
+def _off_city(words: list[str]) -> tuple[str, str] | None:
+    for w in words:
+        if len(w) >= 2 and w[0].isalpha() and w[1:].isdigit() and w not in B.INDEX:
+            return R.BOARD, (f"{w} is not a space of the city: columns a to {B.COLUMNS[-1]}, "
+                             f"rows 1 to {B.N}")
+    return None
+
+
+def _text_reason(s, word: str, rest: list[str], player: int) -> tuple[str, str] | None:
+    names = B.NAMES
+    if word == "move" and len(rest) == 2:
+        off = _off_city(rest)
+        if off:
+            return off
+        a, b = _square(rest[0]), _square(rest[1])
+        if a is None or b is None:
+            return None
+        if a == b:
+            return R.MOVE, "a move goes from a Unit's space to another space"
+        if s.board[a] < 0 or s.owner(s.board[a]) != player:
+            return _unit_at(s, a, player, R.MOVE)[1]
+        d = B.distance(a, b)
+        return R.MOVE, (f"{names[b]} is {d} spaces from {names[a]}: a Unit moves one space at a time, "
+                        f"each step costs 1 of your movement allowance (move again to go on); "
+                        f"only a Unit on a Catacomb jumps, to another Catacomb")
+    if word in STRIKES and len(rest) == 2:
+        off = _off_city(rest)
+        if off:
+            return off
+        a, b = _square(rest[0]), _square(rest[1])
+        if a is None or b is None:
+            return None
+        rule, reach = STRIKES[word]
+        return rule, f"{names[b]} is {B.distance(a, b)} spaces from {names[a]}: {reach}"
+    if word in ("place", "train") and len(rest) == 2 or word in (
+            "preach", "establish", "vigil", "vigilance", "desecrate", "reclaim") and len(rest) == 1:
+        return _off_city(rest[-1:])
+    if word in ("play", "respond") and rest:
+        return _card_text_reason(s, rest)
+    return None
+
+
+def _card_text_reason(s, rest: list[str]) -> tuple[str, str] | None:
+    cards = s.game.cards
+    c = cards.by_id.get(rest[0])
+    if c is None:
+        return None  # an unknown card: the plain refusal lists what is close
+    name, cid, t = cards.names[c], cards.ids[c], cards.target[c]
+    rule = TYPE_RULES[cards.type[c]]
+    if t in TARGET_WORDS:
+        form, what = TARGET_WORDS[t]
+        wanted = len(form.split())
+        if len(rest) - 1 != wanted:
+            return rule, f"{name} is played on {what}: 'play {cid} {form}'"
+        if form == "SQUARE":
+            return _off_city(rest[1:]) or (rule, f"{rest[1]} is not a space of the city: write 'play {cid} SQUARE'")
+        if form == "PLAYER":
+            return rule, f"{name} names another player: 'play {cid} p1' to 'p{s.num_players}'"
+        if rest[1] not in cards.by_id or cards.type[cards.by_id[rest[1]]] != COMMANDMENT:
+            return rule, f"{rest[1]} is not a Commandment: 'play {cid} COMMANDMENT PLAYER'"
+        return rule, f"name the player who holds it, p1 to p{s.num_players}: 'play {cid} {rest[1]} PLAYER'"
+    if len(rest) > 1:
+        return rule, f"{name} takes no target: 'play {cid}'"
+    return None

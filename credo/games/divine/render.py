@@ -126,8 +126,7 @@ def status_lines(game, obs: dict) -> list[Text]:
         lines.append(line)
     if obs["hand"] is not None:
         lines.append(Text(""))
-        lines.append(Text.assemble(("Your hand: ", "bold"), Text(", ".join(
-            f"{cards.names[cards.by_id[c]]} ({c}, {cards.cost[cards.by_id[c]]})" for c in obs["hand"]) or "empty")))
+        lines += hand_lines(game, obs["hand"])
     lines.append(Text(f"Deck {obs['deck_size']} · discard {len(obs['discard'])}", style="dim"))
     if obs["stack"]:
         lines.append(Text(""))
@@ -143,6 +142,24 @@ def status_lines(game, obs: dict) -> list[Text]:
         if obs["responders"]:
             lines.append(Text("Waiting for responses from: " + ", ".join(f"P{p + 1}" for p in obs["responders"]),
                               style="italic"))
+    return lines
+
+
+def hand_lines(game, hand: list[str]) -> list[Text]:
+    """Your hand, a card a line: what to type, its cost, when it can be played, its name
+    (a line each so that no width cuts a card off; `help CARD` gives its text)."""
+    cards = game.cards
+    if not hand:
+        return [Text.assemble(("Your hand: ", "bold"), "empty")]
+    lines = [Text.assemble(("Your hand:", "bold"), (" play ID ..., the number is its cost in Divinity", "dim"))]
+    width = max(len(c) for c in hand)
+    for cid in dict.fromkeys(hand):  # copies of a card share a line
+        c = cards.by_id[cid]
+        when = ("any time", "your turn", "your turn, stays")[cards.type[c]]
+        copies = hand.count(cid)
+        lines.append(Text.assemble("  ", (f"{cid:<{width}}", "bold"), f"  {cards.cost[c]}  ",
+                                   cards.names[c], (f" ×{copies}", "bold") if copies > 1 else "",
+                                   (f" ({when})", "dim")))
     return lines
 
 
@@ -174,7 +191,9 @@ class DivineView(LinesView):
                 wrapped.extend(line.wrap(console, side) if line.cell_len > side else [line])
             out = _beside(board, bw, wrapped, GAP)
         else:
-            out = board + status
+            out = board[:]
+            for line in status:
+                out.extend(line.wrap(console, width) if line.cell_len > width else [line])
         out.extend(Text(LEGEND, style="dim").wrap(console, width))
         return out
 

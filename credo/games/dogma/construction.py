@@ -175,3 +175,174 @@ def free_will_decks(game, opts, rng):
             picked.append(pool[did].pop(0))
         decks.append((arcs, picked, ONE_BOX_DAMAGE if p == first else 0))
     return decks, first
+
+
+# --- a person's Free Will build, step by step -----------------------------------------
+class Builder:
+    """One player's Free Will build, a card at a time, each step checked against section 2
+    (a Prophet and 3 associated cards per Arcanum, at least one of them a Cult card its
+    sleeve allows, 4 Divine Interventions) and, with one box, against the cards that
+    earlier builders took. It knows no terminal: `offer()` says what may come next,
+    `add(id)` takes a card or raises IllegalAction naming the rule."""
+
+    def __init__(self, game, taken: set[str] | None = None, taken_di: list[str] | None = None,
+                 one_box: bool = True) -> None:
+        self.game = game
+        self.one_box = one_box
+        # what earlier builders hold, out of the one box: card ids, and Interventions by copy
+        self.taken = set(taken or ()) if one_box else set()
+        self.taken_di = list(taken_di or ()) if one_box else []
+        self.arcana: list[list[str]] = []
+        self.interventions: list[str] = []
+        self._declined = False  # no fourth Cult card for this Arcanum (Elaine's ability)
+
+    # what the build holds
+    def _prophet(self, pid: str):
+        return self.game.content.prophets[self.game.tables.prophet_by_id[pid]]
+
+    def _held(self) -> set[str]:
+        return {cid for arc in self.arcana for cid in arc}
+
+    def _di_left(self, did: str) -> int:
+        copies = sum(1 for d in self.game.tables.di_ids if d == did)
+        return copies - self.interventions.count(did) - self.taken_di.count(did)
+
+    @property
+    def complete(self) -> bool:
+        return len(self.arcana) == 4 and not self._open() and len(self.interventions) == 4
+
+    def _open(self) -> bool:
+        """Whether the last Arcanum still wants a card."""
+        if not self.arcana:
+            return False
+        arc = self.arcana[-1]
+        return len(arc) - 1 < 3
+
+    def step(self) -> tuple[str, int, int]:
+        """('prophet', arcanum n, 0), ('card', arcanum n, card k), ('fourth', n, 4) or
+        ('intervention', 5, k): what comes next."""
+        if self.arcana and self._open():
+            return "card", len(self.arcana), len(self.arcana[-1])
+        if self.arcana and len(self.arcana[-1]) == 4 and self._fourth_possible():
+            return "fourth", len(self.arcana), 4
+        if len(self.arcana) < 4:
+            return "prophet", len(self.arcana) + 1, 0
+        return "intervention", 5, len(self.interventions) + 1
+
+    def _fourth_possible(self) -> bool:
+        arc = self.arcana[-1]
+        p = self._prophet(arc[0])
+        t = self.game.tables
+        return (p.ability.extra_cult_slot and all(c in t.cult_by_id for c in arc[1:]) and not self._declined
+                and bool(self._cults_for(p)))
+
+    def _cults_for(self, p) -> list:
+        held, taken = self._held(), self.taken
+        return [c for c in self.game.content.cults if p.allows(c.religion, c.type)
+                and c.id not in held and c.id not in taken]
+
+    def offer(self) -> list:
+        """The content cards that may come next (Prophets, Cult cards and Relics, or Interventions)."""
+        kind, _n, k = self.step()
+        c = self.game.content
+        held, taken = self._held(), self.taken
+        if kind == "prophet":
+            return [p for p in c.prophets if p.id not in held and p.id not in taken]
+        if kind == "intervention":
+            return [d for d in c.interventions if self._di_left(d.id) > 0]
+        p = self._prophet(self.arcana[-1][0])
+        cults = self._cults_for(p)
+        if kind == "fourth" or self._needs_cult():
+            return cults
+        relics = [r for r in c.relics if r.id not in held and r.id not in taken]
+        return cults + relics
+
+    def _needs_cult(self) -> bool:
+        t = self.game.tables
+        arc = self.arcana[-1]
+        return len(arc) == 3 and not any(c in t.cult_by_id for c in arc[1:])
+
+    def add(self, cid: str) -> None:
+        t, c = self.game.tables, self.game.content
+        kind, n, k = self.step()
+        held, taken = self._held(), self.taken
+        if kind == "prophet":
+            if cid not in t.prophet_by_id:
+                raise IllegalAction(R.SETUP, f"Arcanum {n} starts with its Prophet; {cid!r} is not a Prophet")
+            name = self._prophet(cid).name
+            if cid in held:
+                raise IllegalAction(R.SETUP, f"{name} is already in your Arcana; the box holds one")
+            if cid in taken:
+                raise IllegalAction(R.FREE_WILL, f"{name} is in the other player's Arcana; one box holds it once")
+            self.arcana.append([cid])
+            self._declined = False
+            return
+        if kind == "intervention":
+            if cid not in t.di_ids:
+                raise IllegalAction(R.SETUP, f"the fifth Arcanum holds Divine Interventions; {cid!r} is not one")
+            if self._di_left(cid) <= 0:
+                name = next(d.name for d in c.interventions if d.id == cid)
+                raise IllegalAction(R.FREE_WILL, f"no copy of {name} is left in the box")
+            self.interventions.append(cid)
+            return
+        p = self._prophet(self.arcana[-1][0])
+        if cid in t.prophet_by_id:
+            raise IllegalAction(R.SETUP, f"each Arcanum holds 1 Prophet; {p.name}'s Arcanum wants card {k} of 3, "
+                                "a Cult card or a Relic")
+        if cid in t.cult_by_id:
+            card = c.cults[t.cult_by_id[cid]]
+            if not p.allows(card.religion, card.type):
+                allowed = "; ".join(f"{s.religion} {', '.join(TYPE_WORDS[x] for x in s.types)}" for s in p.sleeve)
+                raise IllegalAction(R.COMPONENTS, f"{card.name} is a {card.religion} {TYPE_WORDS[card.type]}: "
+                                    f"{p.name}'s sleeve takes {allowed}")
+        elif cid in t.relic_by_id:
+            card = c.relics[t.relic_by_id[cid]]
+            if kind == "fourth":
+                raise IllegalAction(R.SETUP, f"{p.name}'s fourth card is a Cult card (her ability), not a Relic")
+            if self._needs_cult():
+                raise IllegalAction(R.SETUP, f"{p.name} already has 2 Relics: the last card must be a Cult card, "
+                                    "or the Arcanum has nothing to use with Order III")
+        else:
+            raise IllegalAction(R.SETUP, f"{cid!r} is neither a Cult card nor a Relic")
+        if cid in held:
+            raise IllegalAction(R.SETUP, f"{card.name} is already in your Arcana; the box holds one")
+        if cid in taken:
+            raise IllegalAction(R.FREE_WILL, f"{card.name} is in the other player's Arcana; one box holds it once")
+        self.arcana[-1].append(cid)
+
+    def decline_fourth(self) -> None:
+        self._declined = True
+
+    def undo(self) -> bool:
+        """Take back the last card placed; False when nothing is placed."""
+        if self.interventions:
+            self.interventions.pop()
+        elif self.arcana:
+            self.arcana[-1].pop()
+            if not self.arcana[-1]:
+                self.arcana.pop()
+            self._declined = False
+        else:
+            return False
+        return True
+
+    def finish_randomly(self, rng) -> None:
+        """The rest of the build at random, among the cards still free (every choice legal)."""
+        while not self.complete:
+            kind = self.step()[0]
+            if kind == "fourth":
+                self.decline_fourth()
+                continue
+            options = self.offer()
+            if kind == "prophet":  # a Prophet for whom the box still holds a legal Arcanum
+                relics = sum(1 for r in self.game.content.relics if r.id not in self.taken | self._held())
+                options = [p for p in options if (n := len(self._cults_for(p))) >= 1 and n + min(relics, 2) >= 3]
+            if not options:
+                raise IllegalAction(R.FREE_WILL, "the box has no legal card left for this build")
+            self.add(options[rng.below(len(options))].id)
+
+    def cards(self) -> set[str]:
+        return self._held() | set(self.interventions)
+
+
+TYPE_WORDS = {"sacred_text": "Sacred Text", "doctrine": "Doctrine", "faithful": "Faithful", "custom": "Custom"}

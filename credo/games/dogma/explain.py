@@ -106,3 +106,48 @@ def _reason(s, action, player: int) -> tuple[str, str]:
     if kind == "pass":
         return R.R_PASS, "you may pass only when no Order can be used"
     return R.ORDERS, "not an Order"
+
+
+# --- text that names no action --------------------------------------------------------
+def explain_text(s, text: str, player: int) -> IllegalAction | None:
+    """Why well-formed text names no action of Dogma (a position past the rear guard,
+    a Cult card past the fourth, a path that is not one), or None if not understood."""
+    from .game import MAX_CULT, PATHS, SIDES
+
+    words = text.split()
+    if not words:
+        return None
+    word, rest = words[0], words[1:]
+    found = None
+    side = rest[-1] if rest and rest[-1] in SIDES else None
+    if side is not None:
+        rest = rest[:-1]
+    number = int(rest[0]) if len(rest) == 1 and rest[0].isdigit() else None
+    rear = len(s.rear[player])
+    if side is not None and word in ("summon", "appeal", "pass", "deploy", "wither", "revive"):
+        found = R.R_NO_TARGET, f"'{word}' is written without a Target: the token has no effect on it"
+    elif side is not None and s.np == 2:
+        found = R.TARGET, "Target tokens are placed only in the 2 vs 2 game: write the Order without 'left' or 'right'"
+    elif side is None and len(words) == 3 and word in ("cult", "special", "intervene", "intervention"):
+        found = R.TARGET, f"the Target token names the opponent on your left or right: '{words[0]} {words[1]} left' or 'right'"
+    elif word == "deploy" and number is not None:
+        found = R.OPENING, (f"'deploy N' names a position in your rear guard, which holds {rear} "
+                            f"Prophet{'s' if rear != 1 else ''}: deploy 1 to {max(rear, 1)}")
+    elif word == "summon" and number is not None:
+        found = R.SUMMONING, (f"Summoning swaps your active Prophet with the Prophet in position N of your "
+                              f"rear guard, which holds {rear}: summon 1 to {max(rear, 1)}")
+    elif word in ("cult", "wither") and number is not None:
+        rule = R.CULT if word == "cult" else R.MALEFIC
+        found = rule, (f"a Prophet has at most 3 Cult cards (Elaine della Croce Bianca 4): "
+                       f"'{word} N' with N from 1 to {MAX_CULT}")
+    elif word == "revive" and number is not None:
+        found = R.R_REVIVE, f"Sharira returns the Prophet of one of your 4 Arcana: revive 1 to {ARCANA}"
+    elif word in ("path", "guess") and len(rest) == 1:
+        found = R.FIDELITY, f"the three paths are {', '.join(PATHS[:-1])} and {PATHS[-1]}, not '{rest[0]}'"
+    elif word == "special" and len(rest) == 1:
+        found = R.SPECIAL, (f"no card bears the atom icon under the name '{rest[0]}': 'special ID' names a "
+                            f"Prophet or Relic with a Special ('help' on your board's cards)")
+    if found is None:
+        return None
+    return IllegalAction(found[0], found[1], text)
+
