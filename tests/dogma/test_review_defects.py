@@ -193,3 +193,21 @@ def test_global_passes_over_a_face_down_prophet_in_the_rear_guard(game):
     play(s, 0, "cult 1", "cult 1")
     assert [arcanum(s, 1, k)["damage"] for k in range(3)] == [20, 20, 0]
     assert s.observation(1)["players"][1]["arcana"][2]["damage"] == 0
+
+
+# --- 2 vs 2: a simultaneous group acts on the Prophets active when it begins --------------
+def test_a_group_after_a_withdrawal_does_not_strike_the_withdrawn_prophet_in_the_rear_guard(game):
+    from .test_teams import HARMLESS, orders4, position4
+
+    # player 1's Cagliostro (Fervor 80) acts alone first: Esodo withdraws player 2's Maometto (immune to its
+    # Doctrine damage); then players 3 and 4 (Fervor 60) act together, player 3's Hajj aimed at player 2
+    cagl = A("cagliostro", "esodo")
+    maometto = A("maometto", *HARMLESS)
+    s = game.from_position(position4([cagl], [maometto, A("goffredo", *HARMLESS)], [A("al_jafar", "hajj")],
+                                     [A("shirin", *HARMLESS)]))
+    ev = orders4(s, "cult 1 left", "cult 1 left", "cult 1 right", "cult 1 left")
+    assert any("then players 3 and 4 simultaneously" in e for e in ev)
+    assert any("Player 2's active Prophet was defeated or withdrawn" in e for e in ev)
+    maometto_now = arcanum(s, 1, 0)
+    assert maometto_now["where"] == "rear" and maometto_now["damage"] == 0
+    assert not any("Hajj inflicts" in e for e in ev)

@@ -475,10 +475,15 @@ class DogmaState(State):
             return self.game.tables.agg[(self.proph[sl], self.relics[sl], False)]
         return self.ags[sl]
 
-    # While a simultaneous group resolves (`sim`), `snap` holds what its Orders read (ruling D-16):
-    # (damage of each slot, then the markers of each Cult card; malefic bits of each slot, then the
-    # flags of each slot), as at the start of the group. A hand-written position may give only the
-    # first part of each; the rest is then read from the live state.
+    # While a simultaneous group resolves (`sim`), `snap` holds what its Orders read (ruling D-16), as at
+    # the start of the group: (damage of each slot, then the markers of each Cult card; malefic bits of
+    # each slot, then the flags of each slot, then each player's active Arcanum). A hand-written
+    # position may give only the first part of each; the rest is then read from the live state.
+    def _active_at_reveal(self):
+        before = self.snap[1] if self.snap else ()
+        n = self.np * ARCANA
+        return before[2 * n:] if len(before) > 2 * n else self.actor
+
     def _cmod_at_reveal(self, x: int) -> int:
         before = self.snap[0]
         n = self.np * ARCANA
@@ -1007,7 +1012,8 @@ class DogmaState(State):
                 size += 1
             if size > 1:
                 self.sim = True
-                self.snap = (tuple(self.dmg) + tuple(self.cmod), tuple(self.mal) + tuple(self.flags))
+                self.snap = (tuple(self.dmg) + tuple(self.cmod),
+                             tuple(self.mal) + tuple(self.flags) + tuple(self.active))
                 new = list(plan)
                 for i in range(ri, ri + size):
                     q, qi, _g = plan[i]
@@ -1101,7 +1107,7 @@ class DogmaState(State):
         if kind == "appeal":
             self.narrate("Appeal to Rationality: player {}'s Divine Interventions are spent; every active Prophet "
                          "receives {} damage.", (p + 1, APPEAL_DAMAGE), R.R_APPEAL)
-            active = self.actor if self.sim else self.active
+            active = self._active_at_reveal() if self.sim else self.active
             for q in range(self.np):
                 if active[q] >= 0:
                     self._hurt(q * ARCANA + active[q], APPEAL_DAMAGE, R.APPEAL)
@@ -1167,7 +1173,7 @@ class DogmaState(State):
         out = []
         # simultaneous Orders act on the Prophets that were active when they were revealed, even one
         # that another Order of the group has since withdrawn (ruling D-16)
-        active = self.actor if self.sim else self.active
+        active = self._active_at_reveal() if self.sim else self.active
         if target == "self":
             k = active[p]
             return [p * ARCANA + k] if k >= 0 else []
