@@ -1023,8 +1023,6 @@ class DogmaState(State):
                         new[i] = (q, ~qi, grp)  # cancelled, the Order kept for the record
                 self.plan = plan = tuple(new)
                 index = plan[ri][1]
-                # the Prophets the group's Orders act with and on: those active as it begins
-                self.actor = tuple(self.active)
         if index < 0:
             self.ri += 1
             return True
