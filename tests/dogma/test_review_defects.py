@@ -121,6 +121,16 @@ def test_a_cure_removes_the_markers_carried_at_the_reveal_whatever_a_simultaneou
 
 
 @BOTH_SEATS
+def test_a_cure_does_not_remove_a_marker_given_by_a_simultaneous_order(game, seat):
+    # Ester has no marker at the reveal: Shabbat's cure has nothing to remove, and Samsara's Mystical Crisis
+    # arrives at the same time and stays
+    ester = A("ester", "shabbat", "mishnah", "crociati")
+    s = duel(game, ester, AL, seat)
+    play(s, seat, "cult 1", "cult 3")
+    assert arcanum(s, seat)["malefic"] == ["crisis"]
+
+
+@BOTH_SEATS
 def test_a_simultaneous_cancellation_does_not_take_away_the_bonus_of_an_order_revealed_with_it(game, seat):
     # Maometto's Revelation adds 20 to his Sacred Text cards; Khadija's Nobile Silenzio cancels it at the
     # same time as his Corano Hizb strikes, so Corano still deals 30 + 20
