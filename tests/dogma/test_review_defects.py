@@ -170,6 +170,21 @@ def test_quattro_nobili_verita_places_no_weakening_marker_on_the_opponents_withe
     assert arcanum(s, 0)["card_markers"] == [-1, 0, -1]
 
 
+def test_an_order_whose_card_was_withered_before_it_resolves_has_no_effect(game):
+    # Cagliostro (Fervor 80) acts first: Kabbalah gives Gesu Withering, which his player places on Trinita,
+    # the very card his Order activates; the card is out of the game and cannot be used
+    cagl = A("cagliostro", "kabbalah", "circoncisione", "nobile_silenzio")
+    assert fervor(game, "cagliostro") > fervor(game, "gesu")
+    s = duel(game, GESU, cagl, 0)
+    play(s, 0, "cult 1", "cult 1")
+    assert s.observation(0)["pending"]["kind"] == "withering"
+    s.apply("wither 1", 0)
+    ev = [e.text for e in s.events(1)]
+    assert any("Player 1's Cult card 1 is withered, out of the game: their Order has no effect" in e for e in ev)
+    assert not any("Trinità" in e for e in ev)  # it stays face down, unused
+    assert arcanum(s, 1)["damage"] == 0
+
+
 # --- rule changes the suite let pass -----------------------------------------------------
 GRACE = A("gesu", "grazia_divina", "trinita", "redenzione")  # Grazia Divina: Swift, Protection
 

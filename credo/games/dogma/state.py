@@ -1069,6 +1069,13 @@ class DogmaState(State):
         sl = p * ARCANA + k if k >= 0 else -1
         if kind == "cult":  # the most common Order first
             j = action.args[0]
+            if self.wither[sl] == j and not self.sim:
+                # an earlier Order gave Withering and its controller placed it on this very card, now out of
+                # the game (a simultaneous Order used it as at the reveal: ruling D-16)
+                self.narrate("Player {}'s Cult card {} is withered, out of the game: their Order has no effect.",
+                             (p + 1, j + 1), R.R_WITHERED)
+                self.ri += 1
+                return
             c = self.cults[sl][j]
             self.known[sl] |= 2 << j
             kw = t.ckw[c]
