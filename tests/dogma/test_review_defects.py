@@ -236,3 +236,21 @@ def test_a_group_after_a_withdrawal_does_not_strike_the_withdrawn_prophet_in_the
     maometto_now = arcanum(s, 1, 0)
     assert maometto_now["where"] == "rear" and maometto_now["damage"] == 0
     assert not any("Hajj inflicts" in e for e in ev)
+
+
+def test_an_ability_cancelled_by_a_simultaneous_order_still_acts_as_its_prophet_is_withdrawn(game):
+    from .test_teams import HARMLESS, orders4, position4
+
+    # players 1 and 3 (Fervor 60) act together on player 2's Al Jafar (100 damage): Khadija's Nobile Silenzio
+    # cancels his ability while Cagliostro's Esodo deals 20 and withdraws him; Diplomatic Genius was his at the
+    # reveal, so it removes 50 as he returns to the rear guard
+    khadija = A("khadija", "nobile_silenzio", fervor_markers=2)
+    cagl = A("cagliostro", "esodo", fervor_markers=-2)
+    al = A("al_jafar", *HARMLESS, damage=100, fervor_markers=-1)
+    s = game.from_position(position4([khadija], [al, A("goffredo", *HARMLESS)], [cagl],
+                                     [A("shirin", *HARMLESS, fervor_markers=-1)]))
+    ev = orders4(s, "cult 1 left", "cult 1 left", "cult 1 right", "cult 1 left")
+    assert any("players 1 and 3 simultaneously" in e for e in ev)
+    assert any("Diplomatic Genius takes effect" in e for e in ev)
+    al_now = arcanum(s, 1, 0)
+    assert al_now["where"] == "rear" and al_now["damage"] == 100 + 20 - 50
