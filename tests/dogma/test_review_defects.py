@@ -153,6 +153,17 @@ def test_weakening_markers_placed_simultaneously_do_not_reduce_the_card_revealed
     assert arcanum(s, 1 - seat)["damage"] == 30
 
 
+@BOTH_SEATS
+def test_a_protection_used_simultaneously_with_a_lethal_blow_saves_its_prophet(game, seat):
+    # Shirin (80 damage, Faith 90, weak to Custom) plays Ibaditi (Protection) as Al Jafar's Hajj deals her 40:
+    # the blow is cancelled whichever seat plays first; Verses of Calm then removes 10 as the next turn begins
+    shirin = A("shirin", "ibaditi", "sunna", "hadith", damage=80)
+    s = duel(game, shirin, AL, seat)
+    ev = play(s, seat, "cult 1", "cult 1")
+    assert not any("Shirin is defeated" in e for e in ev)
+    assert arcanum(s, seat)["where"] == "active" and arcanum(s, seat)["damage"] == 80 - 10
+
+
 # --- review defect 4: a withered card cannot be targeted by any effect -------------------
 def test_trinita_places_no_enhancement_marker_on_a_withered_card(game):
     s = duel(game, dict(GESU, malefic=["withering"], withered=2), AL, 0)
