@@ -174,13 +174,15 @@ def test_four_orders_resolve_by_priority_then_fervor(game):
 
 
 def test_equal_orders_equal_fervor_resolve_simultaneously(game):
-    a = A("al_jafar", "hajj", damage=faith(game, "al_jafar") - 10)
+    # Samsara, not Hajj: a simultaneous Hajj would remove 20 of his damage as the blow lands (ruling D-16)
+    a = A("al_jafar", "samsara", damage=faith(game, "al_jafar") - 10)
     s = game.from_position(position4([AL], [MAO], [KHAD], [a]))
     ev = orders4(s, "cult 1 right", "cult 1 left", "cult 1 left", "cult 1 right")
     assert text_has(ev, "players 1 and 4 simultaneously")
-    # player 4's Al Jafar is defeated by player 1's Hajj, yet his own Hajj still takes effect
+    # player 4's Al Jafar is defeated by player 1's Hajj, yet his own Samsara still takes effect
     assert s.where[12] == 2
-    assert text_has(ev, "player 4 reveals and activates Hajj")
+    assert text_has(ev, "player 4 reveals and activates Samsara")
+    assert text_has(ev, "Khadija receives the malefic marker Mystical Crisis")
 
 
 def test_an_order_whose_prophet_was_defeated_before_it_resolves_is_not_used(game):

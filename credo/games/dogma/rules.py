@@ -40,6 +40,7 @@ R_KNOWLEDGE = ruling(12, "a player knows their own cards and what has been revea
 R_WITHDRAW = ruling(13, "a Prophet withdrawn by an effect is replaced at the start of the next turn")
 R_RELICS = ruling(14, "Relics are face up with their active Prophet and fit any sleeve")
 R_REVIVE = ruling(15, "Sharira returns a defeated Prophet of its holder's choice to the end of the rear guard with its cards")
+R_SIMULTANEOUS = ruling(16, "simultaneous Orders read the state at the reveal; their defeats count when all have acted")
 R_CIRCLE = ruling(18, "the Chaos packets form a circle; each player starts a row")
 
 # 2 vs 2 (section 5.1)
@@ -56,3 +57,4 @@ R_ROWS4 = ruling(27, "2 vs 2 Chaos: 4 rows of 3 in a circle, each player starts 
 R_TEAM_TIE = ruling(28, "2 vs 2: simultaneous last defeats of both teams")
 R_CONSULT = ruling(29, "2 vs 2: teammates consult freely, so each sees the other's hidden cards and Order")
 R_SETUP4 = ruling(30, "2 vs 2 construction: four Predestination options, one box among four")
+R_WITHERED = ruling(31, "a withered Cult card takes no marker from any effect")

@@ -475,6 +475,30 @@ class DogmaState(State):
             return self.game.tables.agg[(self.proph[sl], self.relics[sl], False)]
         return self.ags[sl]
 
+    # While a simultaneous group resolves (`sim`), `snap` holds what its Orders read (ruling D-16), as at
+    # the start of the group: (damage of each slot, then the markers of each Cult card; malefic bits of
+    # each slot, then the flags of each slot, then each player's active Arcanum). A hand-written
+    # position may give only the first part of each; the rest is then read from the live state.
+    def _active_at_reveal(self):
+        before = self.snap[1] if self.snap else ()
+        n = self.np * ARCANA
+        return before[2 * n:] if len(before) > 2 * n else self.actor
+
+    def _cmod_at_reveal(self, x: int) -> int:
+        before = self.snap[0]
+        n = self.np * ARCANA
+        return before[n + x] if len(before) > n else self.cmod[x]
+
+    def _flags_at_reveal(self, sl: int) -> int:
+        before = self.snap[1] if self.snap else ()
+        n = self.np * ARCANA
+        return before[n + sl] if len(before) > n else self.flags[sl]
+
+    def _agg_at_reveal(self, sl: int) -> tuple:
+        if self._flags_at_reveal(sl) & CANCELLED:
+            return self.game.tables.agg[(self.proph[sl], self.relics[sl], False)]
+        return self.ags[sl]
+
     def faith(self, sl: int) -> int:
         return self.agg(sl)[AG_FAITH]
 
@@ -766,7 +790,8 @@ class DogmaState(State):
         p = self.owner(sl)
         k = sl - p * ARCANA
         pi = self.proph[sl]
-        trigger = t.p_trigger[pi] == "on_withdraw" and self.ability_on(sl)
+        flags = self._flags_at_reveal(sl) if self.sim else self.flags[sl]
+        trigger = t.p_trigger[pi] == "on_withdraw" and not flags & CANCELLED
         self.active[p] = -1
         self.where[sl] = REAR
         self.fmod[sl] = 0
@@ -973,24 +998,22 @@ class DogmaState(State):
         plan = self.plan
         ri = self.ri
         if ri >= len(plan):
-            if self.sim and self._check_end():
+            if self.sim and self._close_group():
                 return True
             self._end_turn()
             return True
         p, index, grp = plan[ri]
         if ri == 0 or plan[ri - 1][2] != grp:
             # a group of Orders begins: the defeats of a simultaneous group before it count now
-            if self.sim:
-                self.sim = False
-                self.snap = None
-                if self._check_end():
-                    return True
+            if self.sim and self._close_group():
+                return True
             size = 1
             while ri + size < len(plan) and plan[ri + size][2] == grp:
                 size += 1
             if size > 1:
                 self.sim = True
-                self.snap = (tuple(self.dmg), tuple(self.mal))
+                self.snap = (tuple(self.dmg) + tuple(self.cmod),
+                             tuple(self.mal) + tuple(self.flags) + tuple(self.active))
                 new = list(plan)
                 for i in range(ri, ri + size):
                     q, qi, _g = plan[i]
@@ -1018,6 +1041,17 @@ class DogmaState(State):
             return True  # _advance stops or answers the Fidelity Test first
         return self._continue_order()  # the order's effects, without a round trip through _advance
 
+    def _close_group(self) -> bool:
+        """The Orders of a simultaneous group have all taken effect: the Prophets whose damage reached
+        their Faith fall together now (ruling D-16). True if that ends the game."""
+        self.sim = False
+        self.snap = None
+        where, dmg = self.where, self.dmg
+        for sl in range(self.np * ARCANA):
+            if (where[sl] == ACTIVE or where[sl] == REAR) and dmg[sl] >= self.faith(sl):
+                self._defeat(sl)
+        return self._check_end()
+
     def _continue_order(self) -> bool:
         """Run the current order's effects on; False when a player must decide first."""
         if not self._run_cur():
@@ -1035,6 +1069,13 @@ class DogmaState(State):
         sl = p * ARCANA + k if k >= 0 else -1
         if kind == "cult":  # the most common Order first
             j = action.args[0]
+            if self.wither[sl] == j and not self.sim:
+                # an earlier Order gave Withering and its controller placed it on this very card, now out of
+                # the game (a simultaneous Order used it as at the reveal: ruling D-16)
+                self.narrate("Player {}'s Cult card {} is withered, out of the game: their Order has no effect.",
+                             (p + 1, j + 1), R.R_WITHERED)
+                self.ri += 1
+                return
             c = self.cults[sl][j]
             self.known[sl] |= 2 << j
             kw = t.ckw[c]
@@ -1071,9 +1112,10 @@ class DogmaState(State):
         if kind == "appeal":
             self.narrate("Appeal to Rationality: player {}'s Divine Interventions are spent; every active Prophet "
                          "receives {} damage.", (p + 1, APPEAL_DAMAGE), R.R_APPEAL)
+            active = self._active_at_reveal() if self.sim else self.active
             for q in range(self.np):
-                if self.active[q] >= 0:
-                    self._hurt(q * ARCANA + self.active[q], APPEAL_DAMAGE, R.APPEAL)
+                if active[q] >= 0:
+                    self._hurt(q * ARCANA + active[q], APPEAL_DAMAGE, R.APPEAL)
             self.ri += 1
             return
         if kind == "intervene":
@@ -1134,15 +1176,18 @@ class DogmaState(State):
     # --- primitives -----------------------------------------------------------------
     def _targets(self, target: str, p: int) -> list[int]:
         out = []
+        # simultaneous Orders act on the Prophets that were active when they were revealed, even one
+        # that another Order of the group has since withdrawn (ruling D-16)
+        active = self._active_at_reveal() if self.sim else self.active
         if target == "self":
-            k = self.active[p]
+            k = active[p]
             return [p * ARCANA + k] if k >= 0 else []
         if target == "opponent" or (target == "all_opponents" and self.np == 2):
             q = self.tgt[p]
-            k = self.active[q]
+            k = active[q]
             return [q * ARCANA + k] if k >= 0 else []
         if target == "all_opponents":  # 2 vs 2: both opposing players' active Prophets (ruling D-26)
-            return [q * ARCANA + self.active[q] for q in OPPONENTS[4][p] if self.active[q] >= 0]
+            return [q * ARCANA + active[q] for q in OPPONENTS[4][p] if active[q] >= 0]
         if target == "global":
             for q in OPPONENTS[self.np][p]:
                 for k in range(ARCANA):
@@ -1151,9 +1196,9 @@ class DogmaState(State):
                         out.append(sl)
             return out
         if target == "all_active":
-            return [q * ARCANA + self.active[q] for q in range(self.np) if self.active[q] >= 0]
+            return [q * ARCANA + active[q] for q in range(self.np) if active[q] >= 0]
         if target == "own_rear":
-            return [p * ARCANA + k for k in self.rear[p]]
+            return [p * ARCANA + k for k in self.rear[p] if k != active[p]]
         return out
 
     def _cond(self, cond: str | None, user: int, target: int) -> bool:
@@ -1181,22 +1226,28 @@ class DogmaState(State):
                     self._cult_damage(p, sl, amount, tg)
             return
         if name == "empower":
-            slots = []
+            a, cards = -1, ()
             if target == "this_card" and j >= 0:
-                slots = [sl * MAX_CULT + j]
+                a, cards = sl, (j,)
             elif target == "own_cards" and self.active[p] >= 0:
                 a = p * ARCANA + self.active[p]
-                slots = [a * MAX_CULT + x for x in range(len(self.cults[a]))]
+                cards = range(len(self.cults[a]))
             elif target == "opponent_cards" and self.active[self.tgt[p]] >= 0:
                 a = self.tgt[p] * ARCANA + self.active[self.tgt[p]]
-                slots = [a * MAX_CULT + x for x in range(len(self.cults[a]))]
+                cards = range(len(self.cults[a]))
+            if a < 0:
+                return
+            withered = self.wither[a]
+            slots = [a * MAX_CULT + x for x in cards if x != withered]
             for x in slots:
                 self.cmod[x] += amount
             if slots:
-                who = self.name(slots[0] // MAX_CULT)
                 word = "+10 enhancement" if amount > 0 else "-10 weakening"
                 self.narrate("{} {} marker(s) on the damage of {} of {}'s Cult cards.",
-                             (abs(amount), word, "one" if len(slots) == 1 else "each", who), R.COMPONENTS)
+                             (abs(amount), word, "one" if len(slots) == 1 else "each", self.name(a)), R.COMPONENTS)
+            if withered in cards:
+                self.narrate("{}'s withered Cult card {} is out of the game: no marker goes on it.",
+                             (self.name(a), withered + 1), R.R_WITHERED)
             return
         if name == "revive":
             fallen = self.defeated_arcana(p)
@@ -1227,10 +1278,18 @@ class DogmaState(State):
             elif name == "malefic":
                 self._add_malefic(tg, malbit)
             elif name == "cure":
-                if self.mal[tg]:
-                    self.mal[tg] = 0
-                    self.wither[tg] = -1
-                    self.narrate("Every malefic marker is removed from {}.", (tname,), R.MALEFIC)
+                gone = self.mal[tg]
+                if self.sim and self.snap:
+                    gone &= self.snap[1][tg]  # the markers it carried at the reveal (ruling D-16)
+                if gone:
+                    self.mal[tg] &= ~gone
+                    if gone & WITHERING:
+                        self.wither[tg] = -1
+                    if self.mal[tg]:
+                        self.narrate("The malefic markers {} carried when the Orders were revealed are removed.",
+                                     (tname,), R.R_SIMULTANEOUS)
+                    else:
+                        self.narrate("Every malefic marker is removed from {}.", (tname,), R.MALEFIC)
             elif name == "protection":
                 self.protect |= 1 << tg
                 back = self.took[tg]
@@ -1270,13 +1329,17 @@ class DogmaState(State):
             base = cond[1]
         if base <= 0:
             return 0, ""
-        amount = base + 10 * self.cmod[sl * MAX_CULT + j]
+        if self.sim and self.snap:  # a simultaneous Order reads the card and both Prophets as at the reveal
+            amount = base + 10 * self._cmod_at_reveal(sl * MAX_CULT + j)
+            user, ag = self._agg_at_reveal(sl), self._agg_at_reveal(tg)
+        else:
+            amount = base + 10 * self.cmod[sl * MAX_CULT + j]
+            user, ag = self.agg(sl), self.agg(tg)
         tbit = 1 << t.ctype[c]
-        for bonus, types in self.agg(sl)[AG_BONUS]:
+        for bonus, types in user[AG_BONUS]:
             if types & tbit:
                 amount += bonus
         amount = max(0, amount)
-        ag = self.agg(tg)
         if ag[AG_IMMUNE] & tbit:
             return 0, "immune"
         why = ""
@@ -1304,10 +1367,14 @@ class DogmaState(State):
     def _add_malefic(self, tg: int, bit: int) -> None:
         kind = MALEFICS[MAL_ORDER.index(bit)]
         label = MALEFIC_NAMES[kind]
-        if self.malefic_immune(tg) & bit:
+        if self.sim and self.snap:  # in a simultaneous group, what the target was at the reveal counts too
+            immune, carried = self._agg_at_reveal(tg)[AG_MALIMM], self.mal[tg] | self.snap[1][tg]
+        else:
+            immune, carried = self.malefic_immune(tg), self.mal[tg]
+        if immune & bit:
             self.narrate("{} is immune to {}.", (self.label(tg), label), R.MALEFIC)
             return
-        if self.mal[tg] & bit:
+        if carried & bit:
             self.narrate("{} already carries {}.", (self.label(tg), label), R.R_ONE_MARKER)
             return
         self.mal[tg] |= bit
@@ -1320,6 +1387,10 @@ class DogmaState(State):
 
     def _heal(self, sl: int, amount: int) -> None:
         healed = min(amount, self.dmg[sl])
+        if self.sim and self.snap:
+            # "without taking into account the Order chosen by the other player": a simultaneous heal
+            # removes only damage the Prophet had when the Orders were revealed (ruling D-16)
+            healed = min(healed, self.snap[0][sl])
         self.dmg[sl] -= healed
         self.narrate("{} removes {} damage (damage now {}).", (self.label(sl), healed, self.dmg[sl]), R.COMPONENTS)
 
@@ -1332,10 +1403,14 @@ class DogmaState(State):
         self.dmg[sl] += amount
         self.took[sl] += amount
         faith = self.faith(sl)
-        if self.dmg[sl] >= faith:
-            self._defeat(sl)
-        else:
+        if self.dmg[sl] < faith:
             self.narrate("{} has {} of {} Faith in damage.", (self.label(sl), self.dmg[sl], faith), rule)
+        elif self.sim:
+            self.narrate("{} has {} damage against {} Faith: it falls when the simultaneous Orders have all "
+                         "taken effect, unless they remove damage.", (self.label(sl), self.dmg[sl], faith),
+                         R.R_SIMULTANEOUS)
+        else:
+            self._defeat(sl)
 
     def _defeat(self, sl: int) -> None:
         p = self.owner(sl)
