@@ -479,7 +479,7 @@ class DivineState(State):
         args = action.args
         if self.window is not None:
             if kind == "pass":
-                self.narrate("Player {} passes.", (player + 1,), R.R_WINDOW)
+                self.narrate("Player {} passes.", (player + 1,), R.R_WINDOW if self.stack else R.R_ANY_TIME)
                 self.window.answer(player, False)
                 if self.window.closed:
                     self.window = None
