@@ -42,7 +42,7 @@ class DivineOptions(BaseModel):
     model_config = ConfigDict(extra="forbid")
     players: int = Field(2, ge=2, le=4, description="number of players, 2 to 4")
     turn_limit: int = Field(60, ge=0, description="rounds before a draw (Credo ruling R-13); 0 for none")
-    auto_pass: list[int] = Field(default_factory=list, description=(
+    auto_pass: list[int] = Field([], description=(
         "seats (1-4, or all) that waive the Intervention windows at each step and after each move, "
         "whatever they hold; still asked in answer to cards and abilities (Credo ruling R-25)"))
 
