@@ -5,7 +5,7 @@ are Credo's provisional design); Push and Quickness are the rulebook's."""
 from __future__ import annotations
 
 from .conftest import (
-    C, R, ability, assert_illegal, creature, dealt, evasion, last_combat, legal_texts, move_squares, position,
+    C, R, ability, assert_illegal, card, creature, dealt, evasion, last_combat, legal_texts, move_squares, position,
     seed_for, toughness, wounds,
 )
 
@@ -160,15 +160,14 @@ def test_rebirth_once_per_game_the_phoenix_rises_with_no_damage(game):
     assert creature(state, "phoenix")["destroyed"]
 
 
-def test_flight_moves_through_spaces_held_by_any_creature(game):
+def test_flight_adds_speed_but_never_passes_an_opposing_creature(game):
     walls = {"uat": C(1, "d5"), "mummy": C(1, "c4"), "giga": C(1, "e4"), "centaur": C(1, "d3")}
     state = play(game, {"phoenix": C(0, "d4"), **walls}, "give phoenix move")
-    assert "d6" in move_squares(state)  # over the Uat
-    assert "d2" in move_squares(state)
-    assert not {"d5", "c4", "e4", "d3"} & move_squares(state)  # but never ending on one
-    # a creature without Flight is walled in: only its own space (to turn) is left
-    state = play(game, {"minotaur": C(0, "d4"), **walls}, "give minotaur move")
-    assert move_squares(state) == {"d4"}
+    assert move_squares(state) == {"d4"}  # walled in like any creature: only a turn is left
+    bonus = modifier(game, "phoenix", "flight")
+    state = play(game, {"phoenix": C(0, "a1"), "mummy": C(1, "h8")}, "give phoenix move")
+    reach = card(game, "phoenix").speed + bonus
+    assert f"a{1 + reach}" in move_squares(state) and f"a{2 + reach}" not in move_squares(state)
 
 
 # --- Minotaur ---------------------------------------------------------------------------------------------
@@ -184,12 +183,14 @@ def test_quickness_subtracts_one_from_the_evasion_roll(game):
     assert not c.dodged
 
 
-def test_labyrinth_sense_adds_toughness_on_the_back(game):
+def test_labyrinth_sense_adds_toughness_on_the_flanks_never_the_back(game):
     bonus = modifier(game, "minotaur", "labyrinth_sense")
-    creatures = {"giga": C(0, "d4", "n"), "minotaur": C(1, "d5", "n"), **spare("giga")}
-    state = play(game, creatures, "give giga attack", "attack minotaur")
-    assert last_combat(state).side == "back"
-    assert last_combat(state).toughness == 0 + bonus
+    card_t = card(game, "minotaur").toughness
+    for facing, side, base in (("s", "front", card_t[0]), ("e", "flank", card_t[1] + bonus), ("n", "back", 0)):
+        creatures = {"giga": C(0, "d4", "n"), "minotaur": C(1, "d5", facing), **spare("giga")}
+        state = play(game, creatures, "give giga attack", "attack minotaur", seed=seed_for(1))
+        assert last_combat(state).side == side
+        assert last_combat(state).toughness == base == toughness(game, "minotaur", side)
 
 
 # --- Warrior Priest --------------------------------------------------------------------------------------
@@ -357,11 +358,12 @@ def test_spit_venom_hurts_and_slows_an_opposing_creature_in_front(game):
     assert c["markers"] == amount(game, "uat", "spit_venom", "add_markers")
 
 
-def test_coils_add_toughness_on_every_side(game):
+def test_coils_add_toughness_on_the_front_and_flanks_never_the_back(game):
     bonus = modifier(game, "uat", "coils")
     card_t = game.content.creatures[game.tables.by_id["uat"]].toughness
-    for uat_facing, side, base in (("s", "front", card_t[0]), ("e", "flank", card_t[1]), ("n", "back", 0)):
+    for uat_facing, side, base in (("s", "front", card_t[0] + bonus), ("e", "flank", card_t[1] + bonus),
+                                   ("n", "back", 0)):
         creatures = {"giga": C(0, "d4", "n"), "uat": C(1, "d5", uat_facing), **spare("giga")}
         state = play(game, creatures, "give giga attack", "attack uat", seed=seed_for(1))
         assert last_combat(state).side == side
-        assert last_combat(state).toughness == base + bonus == toughness(game, "uat", side)
+        assert last_combat(state).toughness == base == toughness(game, "uat", side)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from .conftest import (
     C, R, ability, assert_illegal, attack_targets, combat, creature, dealt, legal_texts, move_squares, position,
-    speed,
+    speed, wounds,
 )
 
 
@@ -216,7 +216,9 @@ def test_jimmys_turn(game):
     state.apply("attack uat")
     fight = combat(state.events(None, mark))
     assert fight.side == "back" and not fight.rolled
-    assert creature(state, "uat")["damage"] == dealt(game, "gorgon", "uat", "back")  # no evasion on the back
+    assert fight.dealt == dealt(game, "gorgon", "uat", "back")  # no evasion on the back
+    uat = creature(state, "uat")
+    assert uat["destroyed"] if fight.dealt >= wounds(game, "uat") else uat["damage"] == fight.dealt
     # once the combat is resolved, Jimmy's turn ends
     o = obs(state)
     assert o["current"] == jeb and o["turn"] == 4

@@ -78,6 +78,22 @@ def play(state, *actions):
     return state
 
 
+def let_pass(state):
+    """The other players pass in every window open now (Credo ruling R-25: a window at each step
+    and after each move), until the player whose turn it is decides again or the game ends."""
+    obs = state.observation(None)
+    while obs["to_move"] and obs["to_move"] != [obs["current"]]:
+        state.apply("pass")
+        obs = state.observation(None)
+    return state
+
+
+def end_turn(state):
+    """`end`, and the windows that follow pass: the next player's turn is ready for their decision."""
+    state.apply("end")
+    return let_pass(state)
+
+
 def refused(state, action: str, rule: str, words: str = "", player=None):
     """`action` is refused citing `rule` (a substring), naming `words`, and changes nothing."""
     before = fingerprint(state)

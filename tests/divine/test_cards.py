@@ -3,7 +3,7 @@ response windows and the stack; and the deck's cards, each built from primitives
 
 from credo.games.divine import rules as R
 
-from .conftest import U, legal, make, refused, rules_cited, seed_for, texts, unit_at
+from .conftest import U, end_turn, legal, make, refused, rules_cited, seed_for, texts, unit_at
 
 BASE = (U(0, "priest", "c3"), U(0, "zealot", "h3"), U(1, "priest", "c4"), U(1, "zealot", "h4"))
 TEMPLES = {"e2": 0, "l2": 1}
@@ -82,7 +82,7 @@ def test_commandments_only_during_your_turn_and_permanent(game):
     s.apply("pass")
     assert s.observation(None)["players_state"][0]["commandments"] == ["zeal"]
     for _ in range(4):
-        s.apply("end")
+        end_turn(s)
     assert s.observation(None)["players_state"][0]["commandments"] == ["zeal"]
     assert R.COMMANDMENT in rules_cited(s)
 
@@ -176,11 +176,11 @@ def test_movement_cards(game):
 def test_chains_hold_a_unit_until_the_end_of_its_owners_turn(game):
     s = table(game, [["chains"], []])
     s.apply("play chains h4")
-    s.apply("end")
+    end_turn(s)
     assert not any(a.kind == "move" and a.args[0] == 3 * 18 + 7 for a in s.legal_actions())
     refused(s, "move h4 h5", R.COVENANT, "cannot move")
-    s.apply("end")
-    s.apply("end")
+    end_turn(s)
+    end_turn(s)
     assert not unit_at(s, "h4")["pinned"]
 
 

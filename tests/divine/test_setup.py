@@ -5,7 +5,7 @@ from collections import Counter
 from credo.games.divine import board as B
 from credo.games.divine import rules as R
 
-from .conftest import legal, refused, rules_cited, texts
+from .conftest import legal, let_pass, refused, rules_cited, texts
 
 
 def test_the_city_is_nine_tiles_in_a_3_by_3_grid(game):
@@ -108,6 +108,7 @@ def test_play_begins_with_the_first_players_draw_and_move_steps(game):
     s = game.new(7, players=2)
     while s.phase < 2:
         s.apply(s.legal_actions()[0])
+    let_pass(s)
     first = s.order[0]
     assert s.hsize[first] == 5  # four, and the Draw Step's card
     assert R.DRAW in rules_cited(s) and R.MOVE in rules_cited(s)

@@ -2,7 +2,7 @@
 
 from credo.games.divine import rules as R
 
-from .conftest import U, legal, make, refused, rules_cited, seed_for, texts, unit_at
+from .conftest import U, end_turn, legal, make, refused, rules_cited, seed_for, texts, unit_at
 
 
 def test_draw_step_draws_a_divinity_card(game):
@@ -112,22 +112,22 @@ def test_turns_pass_in_turn_order(game):
     seen = []
     for _ in range(4):
         seen.append(s.current)
-        s.apply("end")
+        end_turn(s)
     assert seen == [2, 0, 1, 2]
 
 
 def test_units_act_again_on_their_next_turn(game):
     s = make(game, U(0, "priest", "c3"), U(1, "priest", "r18"), temples={"e2": 0, "l2": 1})
     s.apply("preach c3")
-    s.apply("end")
-    s.apply("end")
+    end_turn(s)
+    end_turn(s)
     assert "preach c3" in legal(s)
 
 
 def test_the_turn_limit_ends_the_game_in_a_draw(game):
     s = make(game, U(0, "priest", "e2"), U(1, "priest", "l2"), temples={"e2": 0, "l2": 1}, turn_limit=2)
     for _ in range(4):
-        s.apply("end")
+        end_turn(s)
     assert s.is_over and s.winners == ()
     assert R.R_LIMIT in rules_cited(s)
     assert s.observation(None)["draw"]

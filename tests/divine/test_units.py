@@ -2,7 +2,7 @@
 
 from credo.games.divine import rules as R
 
-from .conftest import U, legal, make, refused, rules_cited, seed_for, texts, unit_at
+from .conftest import U, end_turn, legal, make, refused, rules_cited, seed_for, texts, unit_at
 
 
 # --- Priest -------------------------------------------------------------------------
@@ -78,8 +78,8 @@ def test_vigil_turns_a_priest_vigilant_until_it_moves(game):
     s = make(game, U(0, "priest", "c3"), U(1, "priest", "r18"), temples={"e2": 0, "l2": 1})
     s.apply("vigil c3")
     assert unit_at(s, "c3")["vigilance"]
-    s.apply("end")
-    s.apply("end")
+    end_turn(s)
+    end_turn(s)
     s.apply("move c3 c4")
     assert not unit_at(s, "c4")["vigilance"]
     assert "loses Vigilance" in texts(s)[-1]
@@ -164,8 +164,8 @@ def test_units_cannot_move_or_act_on_the_turn_they_are_trained(game):
     s.apply("train priest e2")
     assert unit_at(s, "e2")["fresh"]
     refused(s, "preach e2", R.BASIC, "same turn")
-    s.apply("end")
-    s.apply("end")
+    end_turn(s)
+    end_turn(s)
     assert "preach e2" in legal(s) and any(a.kind == "move" and a.args[0] == 1 * 18 + 4 for a in s.legal_actions())
 
 

@@ -47,6 +47,14 @@ class Modifier(Strict):
     when: Literal["attacking", "defending", "always"] = "always"
     sides: list[Side] = Field(default_factory=lambda: list(ALL_SIDES))
 
+    @model_validator(mode="after")
+    def _back_stays_zero(self) -> "Modifier":
+        # the rulebook: "All creatures have zero (0) Toughness on their back side"
+        if self.stat == "toughness" and "back" in self.sides:
+            raise ValueError("a toughness modifier cannot apply on the back: every creature has zero Toughness "
+                             "on its back side (rulebook); name its sides, e.g. sides = [\"front\", \"flank\"]")
+        return self
+
 
 class Ability(Strict):
     id: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
@@ -58,7 +66,9 @@ class Ability(Strict):
     range: int = Field(1, ge=1, le=8)
     effects: list[Effect] = Field(default_factory=list)
     modifiers: list[Modifier] = Field(default_factory=list)
-    flags: list[Literal["flying", "immovable"]] = Field(default_factory=list)
+    # no "flying" (through opposing creatures): "Creatures cannot move through a space occupied by an
+    # opposing creature" is the rulebook's for every creature (docs/rules/dirge-content.md)
+    flags: list[Literal["immovable"]] = Field(default_factory=list)
     trigger: Literal["destroyed", "survived_melee", "dealt_damage"] | None = None
     affects: Literal["self", "attacker"] = "self"
     once: bool = False

@@ -248,7 +248,6 @@ class DirgeState(State):
         t = g.tables
         start = self.pos[c]
         me = self.owner[c]
-        fly = t.flying[c]
         board, owner, nbrs = self.board, self.owner, g.board.neighbours
         seen = {start}
         frontier = [start]
@@ -260,7 +259,7 @@ class DirgeState(State):
                     if n in seen:
                         continue
                     occ = board[n]
-                    if occ >= 0 and not fly and owner[occ] != me:
+                    if occ >= 0 and owner[occ] != me:
                         continue
                     seen.add(n)
                     nxt.append(n)
@@ -543,7 +542,9 @@ class DirgeState(State):
             return
         for ab in t.triggers[c].get("destroyed", ()):
             if any(e.op == "revive" for e in ab.effects) and not (ab.once and self.spent[c]):
-                self.narrate("The {} is destroyed...", (self._name(c),), R.WOUNDS)
+                # it is never destroyed, so never has to stay on the board against "removed from the board"
+                self.narrate("The {}'s wound marker would move off its card, but it is not destroyed...",
+                             (self._name(c),), R.WOUNDS)
                 self._trigger(c, ab, c)
                 return
         self._destroy(c)
@@ -606,7 +607,7 @@ class DirgeState(State):
         elif op == "revive":
             self.damage[c] = 0
             self.markers[c] = 0  # it rises afresh: the markers of its former life are gone
-            self.narrate("{}: the {} rises again with no damage.", (source, name), R.ABILITY)
+            self.narrate("{}: the {} rises from its ashes on its space with no damage.", (source, name), R.ABILITY)
 
     # --- explaining illegal actions -----------------------------------------------
     def _explain_illegal(self, action, player: int) -> IllegalAction:

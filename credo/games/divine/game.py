@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
 
 from credo.kernel import ActionSpace, Game, implemented_in
 from credo.kernel.rng import Rng
@@ -42,6 +42,24 @@ class DivineOptions(BaseModel):
     model_config = ConfigDict(extra="forbid")
     players: int = Field(2, ge=2, le=4, description="number of players, 2 to 4")
     turn_limit: int = Field(60, ge=0, description="rounds before a draw (Credo ruling R-13); 0 for none")
+    auto_pass: list[int] = Field([], description=(
+        "seats (1-4, or all) that waive the Intervention windows at each step and after each move, "
+        "whatever they hold; still asked in answer to cards and abilities (Credo ruling R-25)"))
+
+    @field_validator("auto_pass", mode="before")
+    @classmethod
+    def _seats(cls, v: Any, info: ValidationInfo) -> Any:
+        if v == "all":
+            return list(range(1, info.data.get("players", MAX_PLAYERS) + 1))
+        return [v] if isinstance(v, int) else v
+
+    @field_validator("auto_pass")
+    @classmethod
+    def _seats_in_game(cls, v: list[int], info: ValidationInfo) -> list[int]:
+        players = info.data.get("players", MAX_PLAYERS)
+        if bad := [seat for seat in v if not 1 <= seat <= players]:
+            raise ValueError(f"seat {bad[0]} is not in the game: the seats are 1 to {players}")
+        return sorted(set(v))
 
 
 class Cards:
@@ -197,7 +215,8 @@ class DivineGame(Game):
         from .state import DivineState
 
         opts = self.options(**options)
-        return DivineState.new_game(self, Rng(seed), opts.players, opts.turn_limit)
+        waived = sum(1 << (seat - 1) for seat in opts.auto_pass)
+        return DivineState.new_game(self, Rng(seed), opts.players, opts.turn_limit, waived)
 
     def _load_position(self, position: dict):
         from .position import state_from_position

@@ -23,8 +23,10 @@ from .game import (ACTED, AVATAR, COMMANDMENT, DICE_SHIFT, FRESH, INTERVENTION, 
 
 SETUP_PRIEST, SETUP_ZEALOT, PLAY, OVER = range(4)
 PHASES = ("setup_priest", "setup_zealot", "play", "over")
-MOVE_STEP, ABILITY_STEP = 0, 1
-STEPS = ("move", "ability")
+# DRAW_STEP and END_STEP last only while the other players may answer (ruling R-25): after
+# the draw, before the roll; after `end`, before the check for win conditions
+MOVE_STEP, ABILITY_STEP, DRAW_STEP, END_STEP = range(4)
+STEPS = ("move", "ability", "draw", "end")
 
 # stack items: (kind, player, what, a, b, cancelled)
 CARD, ABIL = 0, 1
@@ -48,7 +50,7 @@ class DivineState(State):
     __slots__ = (
         "n", "turn_limit", "phase", "order", "layout", "current", "setup_i", "turn", "step",
         "allowance", "decisions", "board", "near", "kind", "pos", "flags", "ctrl", "followers", "divinity",
-        "hand", "hsize", "cmds", "deck", "discard", "stack", "window", "winner",
+        "hand", "hsize", "cmds", "deck", "discard", "stack", "window", "winner", "waived",
     )
 
     game: DivineGame
@@ -56,7 +58,7 @@ class DivineState(State):
     # --- construction -------------------------------------------------------------
     @classmethod
     def blank(cls, game: DivineGame, rng: Rng, players: int, turn_limit: int, layout: B.Layout,
-              order: tuple) -> "DivineState":
+              order: tuple, waived: int = 0) -> "DivineState":
         s = cls.__new__(cls)
         State.__init__(s, game, rng)
         s.n = players
@@ -87,16 +89,17 @@ class DivineState(State):
         s.stack = []
         s.window = None
         s.winner = -1
+        s.waived = waived  # bit q: player q waives the windows at steps and moves (option auto_pass)
         return s
 
     @classmethod
-    def new_game(cls, game: DivineGame, rng: Rng, players: int, turn_limit: int) -> "DivineState":
+    def new_game(cls, game: DivineGame, rng: Rng, players: int, turn_limit: int, waived: int = 0) -> "DivineState":
         tiles = list(range(len(game.content.tiles)))
         rng.shuffle(tiles)
         placement = [(t, rng.below(4)) for t in tiles]
         layout = B.Layout(game.content.tiles, placement)
         order, rolls = cls._roll_order(rng, players)
-        s = cls.blank(game, rng, players, turn_limit, layout, order)
+        s = cls.blank(game, rng, players, turn_limit, layout, order, waived)
         s.narrate("A game of Divine begins for {} players.", (players,), R.SETUP)
         s.narrate("The nine tiles are mixed, each turned at random, and laid in a 3 by 3 city.", (), R.R_ROTATE)
         for text, args in rolls:
@@ -191,6 +194,7 @@ class DivineState(State):
         w = self.window
         s.window = None if w is None else ResponseWindow(w.order, w.position, w.acted)
         s.winner = self.winner
+        s.waived = self.waived
         return s
 
     def determinize(self, player: int, rng: Rng) -> "DivineState":
@@ -419,7 +423,7 @@ class DivineState(State):
                 continue
             t = ctarget[c]
             if responding:
-                if ctype[c] != INTERVENTION:
+                if ctype[c] != INTERVENTION or (t == T_STACK and not self.stack):
                     continue
             elif t == T_STACK or (move_step[c] and not in_move_step):
                 continue
@@ -475,7 +479,7 @@ class DivineState(State):
         args = action.args
         if self.window is not None:
             if kind == "pass":
-                self.narrate("Player {} passes.", (player + 1,), R.R_WINDOW)
+                self.narrate("Player {} passes.", (player + 1,), R.R_WINDOW if self.stack else R.R_ANY_TIME)
                 self.window.answer(player, False)
                 if self.window.closed:
                     self.window = None
@@ -494,8 +498,13 @@ class DivineState(State):
         self.decisions += 1
         if kind == "move":
             self._move(args[0], args[1])
+            self._open_moment()
         elif kind == "end":
-            self._end_turn()
+            self.narrate("Player {} ends the turn.", (player + 1,), R.END_TURN)
+            self.step = END_STEP
+            self._open_moment()
+            if self.window is None:
+                self._end_turn()
         elif kind == "play":
             self._play_card(player, *args)
         elif kind == "train":
@@ -505,6 +514,7 @@ class DivineState(State):
             self.ctrl[ti] = -1
             self.narrate("Player {} takes back the control marker from the Temple on {}.",
                          (player + 1, B.NAMES[args[0]]), R.R_RECLAIM)
+            self._open_moment()
         else:
             u = self.board[args[0]]
             code = ABILITY_CODES[kind]
@@ -563,6 +573,7 @@ class DivineState(State):
     def _begin_turn(self) -> None:
         p = self.current
         self.step = MOVE_STEP
+        self.allowance = 0  # nothing is rolled before the Draw Step's window closes
         self.decisions = 0
         flags, kind = self.flags, self.kind
         per = self.game.per_player
@@ -585,7 +596,15 @@ class DivineState(State):
         self.narrate("Draw Step: player {} draws {} card{}{}.", (p + 1, draws, "" if draws == 1 else "s", extra), R.DRAW)
         for _ in range(draws):
             self._draw_card(p, R.LIBRARY if extra else R.DRAW)
-        # Move Step
+        self.step = DRAW_STEP
+        self._open_moment()
+        if self.window is None:
+            self._roll()
+
+    def _roll(self) -> None:
+        """The Move Step begins: one die per Temple controlled."""
+        p = self.current
+        self.step = MOVE_STEP
         dice = self.temples_of(p)
         rng = self.rng
         rolls = [rng.die() for _ in range(dice)]
@@ -598,6 +617,30 @@ class DivineState(State):
         else:
             self.narrate("Move Step: player {} controls no Temple and rolls no dice (allowance {}).",
                          (p + 1, self.allowance), R.MOVE)
+        self._open_moment()
+
+    def _open_moment(self) -> None:
+        """Ruling R-25: at each step and after each move, the other players may play an Intervention.
+
+        Asked in turn order from the next player: everyone who could pay for one by the public
+        facts (cards in hand, Divinity), never only those who hold one, unless their seat waived
+        these windows in the options."""
+        need = self.game.cards.min_intervention
+        if need is None or self.phase != PLAY:
+            return
+        n, order, hsize, divinity, waived = self.n, self.order, self.hsize, self.divinity, self.waived
+        i = order.index(self.current)
+        asked = tuple(q for q in (order[(i + k) % n] for k in range(1, n))
+                      if hsize[q] and divinity[q] >= need and not waived >> q & 1)
+        if asked:
+            self.window = ResponseWindow(asked)
+
+    def _carry_on(self) -> None:
+        """After a window at the Draw Step or at the end of the turn, the turn goes on."""
+        if self.step == DRAW_STEP:
+            self._roll()
+        elif self.step == END_STEP:
+            self._end_turn()
 
     def _draw_card(self, p: int, rule: str) -> None:
         if not self.deck:
@@ -639,7 +682,6 @@ class DivineState(State):
 
     def _end_turn(self) -> None:
         p = self.current
-        self.narrate("Player {} ends the turn.", (p + 1,), R.END_TURN)
         keep = (1 << DICE_SHIFT) - 1  # dice bonuses last for the turn
         flags = self.flags
         if max(flags) > keep:  # rarely: only a card gives bonus dice
@@ -795,6 +837,8 @@ class DivineState(State):
                 self._resolve_card(p, what, a, b)
             else:
                 self._resolve_ability(p, what, a, b)
+        if self.phase == PLAY and self.window is None:
+            self._carry_on()
 
     def _resolve_card(self, p: int, c: int, a: int, b: int) -> None:
         cards = self.game.cards
