@@ -388,6 +388,17 @@ def _replay_file(file: str, content: str | None):
     return replay(document, game)
 
 
+def _result_words(match) -> str:
+    """A result as the games say it: players counted from 1."""
+    result = match.result()
+    if not result["over"]:
+        return "not finished"
+    winners = result["winners"]
+    if not winners:
+        return "a draw"
+    return " and ".join(f"player {w + 1}" for w in winners) + (" win" if len(winners) > 1 else " wins")
+
+
 def cmd_replay(args, console: Console) -> int:
     failures = 0
     for file in args.files:
@@ -401,7 +412,7 @@ def cmd_replay(args, console: Console) -> int:
             problem = f"cannot be replayed (internal error, please report: {type(exc).__name__}: {exc})"
         else:
             if args.check:
-                console.print(f"{file}: ok ({len(match.moves)} moves, result {match.result()['winners'] or 'draw'})",
+                console.print(f"{file}: ok ({len(match.moves)} moves, {_result_words(match)})",
                               markup=False, soft_wrap=True)
             else:
                 for event in match.state.events(None):

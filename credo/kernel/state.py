@@ -282,6 +282,21 @@ class State(ABC):
         # process receives a PlayerView, whose world is a state)
         return (_restore_state, (self.game, self.to_position(), [tuple(e) for e in self.log._items]))
 
+    def __deepcopy__(self, memo):
+        # a deep copy copies the attributes (pickling goes through the position instead)
+        import copy
+
+        new = self.__class__.__new__(self.__class__)
+        memo[id(self)] = new
+        for cls in self.__class__.__mro__:
+            for name in cls.__dict__.get("__slots__", ()):
+                if hasattr(self, name):
+                    object.__setattr__(new, name, copy.deepcopy(getattr(self, name), memo))
+        if hasattr(self, "__dict__"):
+            for name, value in self.__dict__.items():
+                setattr(new, name, copy.deepcopy(value, memo))
+        return new
+
 
 def _restore_state(game: Game, position: dict, log: list) -> State:
     state = game.from_position(position)

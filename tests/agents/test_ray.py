@@ -54,6 +54,9 @@ def test_address_implies_the_ray_backend(monkeypatch):
         raise SystemExit(0)
 
     monkeypatch.setattr(credo.arena, "tournament", fake)
+    from credo.arena import ray_backend
+
+    monkeypatch.setattr(ray_backend, "check_address", lambda address: None)  # no cluster answers here
     with pytest.raises(SystemExit):
         main(["arena", "dirge", "--agents", "random,greedy", "--address", "ray://head:10001"])
     assert calls[0]["backend"] == "ray" and calls[0]["address"] == "ray://head:10001"

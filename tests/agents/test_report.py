@@ -90,7 +90,7 @@ def test_runs_saved_per_game_merge_into_one_report(tmp_path):
 def test_a_merge_refuses_runs_that_do_not_fit_together(tmp_path):
     def run(name, seed, path):
         assert main(["report-agents", "--games", "1", "--agent-hard", "random", "--search-pair", "random,random",
-                     "--seed", str(seed), "--games-list", name, "--out", str(tmp_path / "x.md"),
+                     "--seed", str(seed), "--games-list", name, "--out", str(tmp_path / "x.md"), "--force",
                      "--save-results", str(tmp_path / path)]) == 0
 
     run("jol", 1, "a.json")
@@ -103,7 +103,7 @@ def test_a_merge_refuses_runs_that_do_not_fit_together(tmp_path):
                            ("a.json,bad.json", "bad.json: not a saved strength report")]:
         with pytest.raises(SystemExit, match=message):
             main(["report-agents", "--merge", ",".join(str(tmp_path / f) for f in files.split(",")),
-                  "--out", str(tmp_path / "x.md")])
+                  "--out", str(tmp_path / "x.md"), "--force"])
     assert (tmp_path / "x.md").read_text() == before
 
 
@@ -114,13 +114,13 @@ def test_saved_results_grow_pairing_by_pairing(monkeypatch, tmp_path):
     monkeypatch.setattr(report, "save", lambda so_far, path: saved.append((len(so_far.lines), path)))
     path = tmp_path / "jol.json"
     assert main(["report-agents", "--games", "1", "--agent-hard", "random", "--search-pair", "random,random",
-                 "--games-list", "jol", "--out", str(tmp_path / "x.md"), "--save-results", str(path)]) == 0
+                 "--games-list", "jol", "--out", str(tmp_path / "x.md"), "--force", "--save-results", str(path)]) == 0
     assert saved == [(1, path), (2, path), (3, path)]
 
 
 def test_a_search_only_run_adds_its_pairing_to_a_game_measured_before(tmp_path):
     settings = ["--games", "1", "--agent-hard", "random", "--seed", "2", "--games-list", "jol",
-                "--out", str(tmp_path / "x.md")]
+                "--out", str(tmp_path / "x.md"), "--force"]
     assert main(["report-agents", *settings, "--search-pair", "random,random",
                  "--save-results", str(tmp_path / "all.json")]) == 0
     assert main(["report-agents", *settings, "--search-pair", "random,greedy", "--only", "search",

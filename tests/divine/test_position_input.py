@@ -81,14 +81,14 @@ def test_a_mutated_position_is_refused_naming_the_field_or_plays(data):
 
 @pytest.mark.parametrize("field", sorted(positions()[0]))
 def test_each_top_level_field_with_each_odd_value(game, field):
-    for base in (positions()[0], next(p for p in positions() if p["window"]), positions()[-1]):
+    for base in (positions()[0], next(p for p in positions() if p["window"] and p["stack"]), positions()[-1]):
         for value in ODD_VALUES:
             loads_or_refuses(game, dict(base, **{field: copy.deepcopy(value)}))
         loads_or_refuses(game, {k: v for k, v in base.items() if k != field})
 
 
 def test_each_unit_and_stack_field_with_each_odd_value(game):
-    base = next(p for p in positions() if p["window"])
+    base = next(p for p in positions() if p["window"] and p["stack"])
     for part in ("units", "stack"):
         for key in base[part][0]:
             for value in ODD_VALUES:
@@ -124,7 +124,7 @@ def test_regression_rng_words_that_are_not_integers_are_refused(game):
 
 def test_regression_an_empty_window_is_refused(game):
     # a window with no one to answer made to_move raise (IndexError)
-    base = next(p for p in positions() if p["window"])
+    base = next(p for p in positions() if p["window"] and p["stack"])
     for window in ({"order": [], "position": 0, "acted": []},
                    dict(base["window"], position=len(base["window"]["order"]))):
         err = refusal(game, dict(base, window=window))
@@ -139,21 +139,24 @@ def test_regression_a_unit_in_a_piece_of_another_kind_is_refused(game):
 
 def test_regression_a_stack_target_that_is_no_piece_is_refused(game):
     # a target beyond the pieces made the spectator's view of the stack crash (IndexError)
-    base = next(p for p in positions() if p["window"])
+    base = next(p for p in positions() if p["window"] and p["stack"])
     pos = copy.deepcopy(base)
     item = pos["stack"][-1]
     item.update(kind="ability", what=4, a=0 if item["player"] == 0 else pos["players"] * 10 - 1, b=300)
     assert refusal(game, pos).field.startswith("stack")
 
 
-def test_a_window_needs_a_stack_and_a_stack_needs_a_window(game):
-    base = next(p for p in positions() if p["window"])
-    assert refusal(game, dict(base, stack=[])).field == "window"
+def test_a_stack_needs_a_window_and_a_window_may_wait_on_a_step(game):
+    base = next(p for p in positions() if p["window"] and p["stack"])
     assert "R-10" in str(refusal(game, dict(base, window=None)))
+    # a window with an empty stack is one at a step of the turn, for Interventions
+    assert any(p["window"] and not p["stack"] for p in positions())
+    step = next(p for p in positions() if p["window"] and not p["stack"])
+    assert game.from_position(step).to_position() == step
 
 
 def test_the_player_answered_is_not_asked(game):
-    base = next(p for p in positions() if p["window"])
+    base = next(p for p in positions() if p["window"] and p["stack"])
     pos = copy.deepcopy(base)
     pos["window"]["order"] = [pos["stack"][-1]["player"]]
     pos["window"]["position"], pos["window"]["acted"] = 0, []

@@ -171,8 +171,6 @@ def test_the_opponents_option_is_unknown_before_a_prophet_is_revealed():
     assert abs(matched - 50) <= 4 * math.sqrt(150 * 2 / 9)
 
 
-@pytest.mark.xfail(strict=True, reason="DogmaState.new_game narrates each player's option to everyone (state.py, "
-                   "not changed here: the change is proposed in the report of this work)")
 def test_the_events_do_not_name_the_opponents_option_before_a_prophet_is_revealed():
     s = GAME.new(5)
     opt = OPTIONS[s.decks[1]]

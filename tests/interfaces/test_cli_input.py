@@ -122,3 +122,12 @@ def test_ctrl_d_at_the_game_menu_ends_quietly():
                           timeout=60, input="")
     assert done.returncode == 0
     assert "Traceback" not in done.stderr and "No game chosen" in done.stdout
+
+
+def test_replay_names_the_winner_as_the_games_do(tmp_path, capsys):
+    assert main(["selfplay", "jol", "--games", "2", "--records", str(tmp_path)]) == 0
+    capsys.readouterr()
+    assert main(["replay", "--check", *map(str, sorted(tmp_path.glob("*.json")))]) == 0
+    out = capsys.readouterr().out
+    assert out.count("player 1 wins") + out.count("player 2 wins") + out.count("a draw") == 2
+    assert "[0]" not in out and "[1]" not in out

@@ -26,6 +26,8 @@ def script(*lines: str):
     feed = iter(lines)
 
     def input_fn(prompt: str = "") -> str:
+        if "press Enter" in prompt:  # the hotseat hand-over: the next player takes the keyboard
+            return ""
         for line in feed:
             return line
         raise EOFError

@@ -90,7 +90,7 @@ class DivinePosition(PositionModel):
     current: Player | None = None
     setup_index: Annotated[StrictInt, Field(ge=0, le=MAX_PLAYERS)] = 0  # play: left at the player count
     turn: Small | None = None
-    step: Literal["move", "ability"] = "move"
+    step: Literal["move", "ability", "draw", "end"] = "move"  # draw and end: the Intervention windows
     allowance: Small = 0
     decisions: Annotated[StrictInt, Field(ge=0, le=400)] = 0  # MAX_DECISIONS, ruling R-21
     temples: Annotated[dict[Annotated[StrictStr, Field(max_length=4)], Player], Field(max_length=B.SQUARES)] = {}
@@ -370,9 +370,8 @@ def _window(s, w: WindowEntry, player) -> ResponseWindow:
         player(q, f"window.order[{i}]")
     if len(set(w.order)) != len(w.order):
         raise PositionError("window.order", "asks a player twice (Credo ruling R-9)")
-    if not s.stack:
-        raise PositionError("window", "a window is open for answers to the stack, which is empty (Credo ruling R-9)")
-    if s.stack[-1][1] in w.order:
+    # with an empty stack it is a window at a step of the turn, for Interventions (ruling R-25)
+    if s.stack and s.stack[-1][1] in w.order:
         raise PositionError("window.order", "asks the player whose card or ability is answered (Credo ruling R-9)")
     if w.position >= len(w.order):
         raise PositionError("window.position", f"{len(w.order)} players are asked: the one answering now is "

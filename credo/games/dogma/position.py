@@ -362,7 +362,8 @@ class DogmaPosition(PositionModel):
     actor: _listed(Annotated[StrictInt, Field(ge=-1, le=3)], 4) | None = None
     test: TestEntry | None = None
     pending: _listed(_listed(Slot, 2, 2), 8) = []
-    snapshot: _listed(_listed(Nat, 4 * ARCANA), 2, 2) | None = None
+    # damage (+ card markers), malefic markers (+ flags + active Prophets) at the reveal (D-16)
+    snapshot: _listed(_listed(Annotated[StrictInt, Field(ge=-1000, le=100_000)], 4 * ARCANA * 8), 2, 2) | None = None
     last: _listed(Slot, 4) | None = None
     protect: Annotated[StrictInt, Field(ge=0, lt=1 << (4 * ARCANA))] = 0
     winner: Annotated[StrictInt, Field(ge=0, le=DRAW)] | None = None
@@ -675,10 +676,11 @@ def _resolution(game, s, pos) -> None:
         raise _bad("plan", f"no Order is being resolved in the {PHASES[s.phase]} phase")
     if s.sim:
         snap = pos.snapshot
-        if snap is None or len(snap[0]) != np * ARCANA or len(snap[1]) != np * ARCANA:
-            raise _bad("snapshot", f"a simultaneous group reads the damage and malefic markers it began with "
-                                   f"({np * ARCANA} of each)")
-        if max(snap[1]) >= 1 << len(MALEFICS):
+        n = np * ARCANA
+        if snap is None or len(snap[0]) not in (n, n + len(s.cmod)) or len(snap[1]) not in (n, 2 * n + np):
+            raise _bad("snapshot", f"a simultaneous group reads the damage ({n}, then {len(s.cmod)} card markers) "
+                                   f"and malefic markers ({n}, then {n} flags and {np} active Prophets) it began with")
+        if max(snap[1][:n]) >= 1 << len(MALEFICS):
             raise _bad("snapshot", "malefic markers are four bits")
         s.snap = (tuple(snap[0]), tuple(snap[1]))
     elif pos.snapshot is not None:

@@ -221,8 +221,11 @@ class DogmaState(State):
             s.decks = tuple(info)
             for p in range(np):
                 opt = game.content.options[game.option_ids.index(info[p])]
-                s.narrate("Player {} builds the Arcana of the Predestination option {} ({}).",
-                          (p + 1, opt.name, opt.english), R.PREDESTINATION)
+                # which option a player took is secret until their Prophets show it (ruling D-31);
+                # a teammate may consult their partner's cards freely (D-29)
+                s.narrate("Player {} builds the Arcana of a Predestination option.", (p + 1,), R.PREDESTINATION)
+                s.narrate("Player {}'s option is {} ({}).", (p + 1, opt.name, opt.english),
+                          R.PREDESTINATION, frozenset((p, (p + 2) % 4)) if np == 4 else frozenset((p,)))
         else:
             s.first_builder = info
             s.narrate("Every player builds their Arcana freely (Free Will mode).", (), R.FREE_WILL)
