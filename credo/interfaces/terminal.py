@@ -113,26 +113,25 @@ def play(
     return session.run()
 
 
-def renderer_for(game: Game) -> ModuleType | None:
-    """The game's render module (`credo.games.<name>.render`), or None if it has none."""
-    name = f"credo.games.{game.name}.render"
+def game_module(game: Game, part: str) -> ModuleType | None:
+    """The game's optional module `credo.games.<name>.<part>` (render, explain), or None."""
+    name = f"credo.games.{game.name}.{part}"
     try:
         return importlib.import_module(name)
     except ModuleNotFoundError as exc:
         if exc.name in (name, f"credo.games.{game.name}"):
             return None
         raise
+
+
+def renderer_for(game: Game) -> ModuleType | None:
+    """The game's render module, or None if it has none."""
+    return game_module(game, "render")
 
 
 def explainer_for(game: Game) -> ModuleType | None:
-    """The game's explain module (`credo.games.<name>.explain`), or None if it has none."""
-    name = f"credo.games.{game.name}.explain"
-    try:
-        return importlib.import_module(name)
-    except ModuleNotFoundError as exc:
-        if exc.name in (name, f"credo.games.{game.name}"):
-            return None
-        raise
+    """The game's explain module, or None if it has none."""
+    return game_module(game, "explain")
 
 
 def generic_render(game: Game, observation: dict):
