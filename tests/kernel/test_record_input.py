@@ -173,7 +173,7 @@ SPECIAL = st.sampled_from([
     float("nan"), float("inf"), float("-inf"), 1e308, -0.0, 0.5, "", " ", "\x00", "\ud800", "é",
     "pass", "end", "done", "credo-record", "dirge", [], {}, [[[[]]]], {"": {}}, [None], {"player": 0},
     {"player": 0, "action": "end"},
-])
+]).map(copy.deepcopy)  # a fresh copy each time: a shared [None] that a mutation made contain itself recursed
 VALUES = st.one_of(
     SPECIAL,
     st.recursive(st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=8),
