@@ -282,7 +282,6 @@ def test_consistency_where_each_prophet_stands_and_its_damage():
         (position([MAO, dict(AL, where="active")], [AL]), "players[0].active", "one Prophet is active"),
         (position([MAO, AL], [AL], players_rear=None), None, None),
         (position([dict(MAO, damage=f)], [AL]), "players[0].arcana[0].damage", "would be defeated"),
-        (position([dict(MAO, withered=1)], [AL]), "players[0].arcana[0].withered", "Withering"),
         (position([dict(MAO, card_markers=[1, 1, 1, 1])], [AL]), "players[0].arcana[0].card_markers", "holds 3"),
         (position([dict(MAO, cult=MAO["cult"] + ["sunna"])], [AL]), "players[0].arcana[0].cult", "at most 3"),
         (position([MAO], [dict(AL, where="defeated")]), "players", "the game is over"),

@@ -471,8 +471,8 @@ def _arcana(game, s, pos) -> None:
             if arc.withered is not None:
                 if arc.withered >= n:
                     raise _bad(f"{f}.withered", f"it holds {n} Cult cards")
-                if "withering" not in arc.malefic or arc.where != "active":
-                    raise _bad(f"{f}.withered", "Withering lies on a Cult card of an active Prophet carrying it")
+                # no check against the marker: within a simultaneous group (D-16) the marker and the choice of
+                # card can part for a moment (a Prophet withdrawn, a marker cured, by Orders of the same group)
             s.wither[sl] = -1 if arc.withered is None else arc.withered
             known = 1 if (arc.where != "rear" if arc.revealed is None else arc.revealed) else 0
             for j in arc.face_up:
@@ -720,8 +720,8 @@ def _resolution(game, s, pos) -> None:
         if sl == REVIVE:
             if not s.defeated_arcana(p):
                 raise _bad(f, f"player {p + 1} has no defeated Prophet to bring back")
-        elif sl // ARCANA != p or s.where[sl] != ACTIVE or not s.mal[sl] & WITHERING:
-            raise _bad(f, f"Withering is placed by player {p + 1} on their active Prophet carrying it")
+        elif sl // ARCANA != p:
+            raise _bad(f, f"Withering is placed by player {p + 1} on their own Prophet")
         elif not any(s.usable_cult(sl, j) for j in range(len(s.cults[sl]))):
             raise _bad(f, "no Cult card is left to place Withering on")
         pending.append((p, sl))
