@@ -24,6 +24,7 @@ from credo.kernel import CredoError
 
 from . import protocol
 from .bots import Bots
+from .pages import mount_pages
 from .settings import Settings
 from .storage import SeatRow, Store, TableRow, upgrade
 from .tables import Connection, Seat, Table, new_token, token_hash
@@ -289,6 +290,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             if conn in table.connections:
                 table.connections.remove(conn)
 
+    mount_pages(app)
     return app
 
 

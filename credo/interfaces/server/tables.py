@@ -84,6 +84,7 @@ class Table:
         self.rematch_id: str | None = None
         self.opened: dict[int, int] = {}
         self.group: frozenset[int] = frozenset()
+        self._replay_cursor: Match | None = None  # the replay of a finished game, moved forward as it is watched
         self._replay(moves)
         limit = self.clock.get("seconds", 0) if self.clock.get("kind") == "budget" else 0
         self.remaining = {s: float(limit) for s in range(len(seats))}
@@ -162,6 +163,25 @@ class Table:
             "events": [{"text": e.text, "rule": e.rule} for e in events], "reset": reset,
             "clocks": self.clocks(), "undo": self._undo_for(seat), "seats": self.summary()["seats"],
             "rematch": self.rematch_id,
+        }
+
+    def replay_view(self, move: int) -> dict:
+        """What a spectator saw after `move` moves of this finished game: its board and every
+        public event up to there."""
+        match = self._replay_cursor
+        if match is None or len(match.moves) > move:
+            match = Match(self.game, self.seed, self.options)
+        for seat, notation in self.match.moves[len(match.moves):move]:
+            match.play(notation, seat if seat >= 0 else None)
+        self._replay_cursor = match
+        state = match.state
+        return {
+            "type": "view", "table": self.id, "seat": None, "status": self.status if move == len(self.match.moves)
+            else "running", "result": self.result if move == len(self.match.moves) else None,
+            "move": move, "expect": None, "to_move": list(state.to_move), "committed": [],
+            "observation": state.observation(None), "legal": [],
+            "events": [{"text": e.text, "rule": e.rule} for e in state.events(None, 0)], "reset": True,
+            "clocks": None, "undo": None, "seats": self.summary()["seats"], "rematch": None,
         }
 
     def _undo_for(self, seat: int | None) -> dict | None:
