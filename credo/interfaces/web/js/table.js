@@ -11,6 +11,7 @@ const $ = (id) => document.getElementById(id);
 
 const page = {
   summary: null,     // the table's lobby summary
+  catalogue: {},     // the game's public content (card faces, tiles, board), fetched once
   renderer: null,    // the game's module
   view: null,        // the last view message
   socket: null,
@@ -40,6 +41,7 @@ const lent = {
   get seat() { return replayMode ? null : page.view?.seat ?? null; },
   get legal() { return page.view?.legal ?? []; },
   get memo() { return page.memo; },
+  get catalogue() { return page.catalogue; },
   play(notation) { play(notation); },
   offer(actions, label) {
     const known = new Set(lent.legal.map((a) => a.notation));
@@ -370,7 +372,8 @@ async function main() {
     $("title").textContent = "Credo";
     return say(e.message);
   }
-  page.renderer = await api.renderer(page.summary.game);
+  [page.renderer, page.catalogue] = await Promise.all([api.renderer(page.summary.game),
+    api.catalogue(tableId).catch(() => ({}))]);
   if (replayMode) {
     if (page.summary.status !== "finished") return say("a game is replayed once it is finished");
     return replay();
