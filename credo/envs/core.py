@@ -57,6 +57,12 @@ class EnvGame:
         return self.game.new(seed=int(seed), **self.options)
 
     def tensor(self, state: State, player: int | None) -> np.ndarray:
+        """The encoding of what `player` sees: straight from the state where the game has a
+        fast path (`Encoder.from_state`, checked equal to the encoding of the observation by
+        tests/envs), else from the observation."""
+        fast = getattr(self.encoder, "from_state", None)
+        if fast is not None:
+            return fast(state, player)
         return self.encoder(state.observation(player))
 
     def mask(self, state: State, player: int) -> np.ndarray:

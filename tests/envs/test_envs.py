@@ -167,6 +167,21 @@ def test_tensor_is_a_function_of_what_the_player_sees(game, options):
     assert collisions <= max(2, distinct // 20), f"{collisions} different observations share a tensor"
 
 
+FAST = [(g, o) for g, o in VARIANTS if hasattr(EnvGame(g, **o).encoder, "from_state")]
+
+
+@pytest.mark.parametrize(("game", "options"), FAST, ids=[f"{g}-{sorted(o.items())}" for g, o in FAST])
+def test_a_fast_encoding_from_the_state_equals_the_encoding_of_the_observation(game, options):
+    """A game's fast path reads the state; it must give exactly the encoding of the
+    observation, for every seat and a spectator, or it could show a learner more."""
+    env_game = EnvGame(game, **options)
+    fast = env_game.encoder.from_state
+    for _, state, _player in _states(game, options, seed=11, moves=300):
+        for viewer in (*range(env_game.num_players), None):
+            expected = env_game.encoder(state.observation(viewer))
+            assert np.array_equal(fast(state, viewer), expected), f"viewer {viewer}, move {len(state.log)}"
+
+
 @pytest.mark.parametrize("game", ["dirge", "divine", "dogma", "jol"])
 def test_an_illegal_action_ends_the_episode_as_documented(game):
     env = gymnasium.make(f"credo/{game.title()}-v0", opponent="random").unwrapped
