@@ -353,11 +353,12 @@ async function replay() {
   const step = (d) => show(Math.max(0, Math.min(end, Number(slider.value) + d)));
   slider.addEventListener("change", () => show(Number(slider.value)));
   $("controls-replay").append(
-    h("button", {id: "replay-first", on: {click: () => show(0)}}, "⏮"),
-    h("button", {id: "replay-back", on: {click: () => step(-1)}}, "◀"),
+    // plain words: not every system font has the media-control symbols
+    h("button", {id: "replay-first", title: "the start", on: {click: () => show(0)}}, "start"),
+    h("button", {id: "replay-back", title: "one move back (left arrow)", on: {click: () => step(-1)}}, "back"),
     slider,
-    h("button", {id: "replay-next", on: {click: () => step(1)}}, "▶"),
-    h("button", {id: "replay-last", on: {click: () => show(end)}}, "⏭"));
+    h("button", {id: "replay-next", title: "one move on (right arrow)", on: {click: () => step(1)}}, "next"),
+    h("button", {id: "replay-last", title: "the end", on: {click: () => show(end)}}, "end"));
   document.addEventListener("keydown", (e) => {
     if (e.key === "ArrowLeft") step(-1);
     if (e.key === "ArrowRight") step(1);
