@@ -120,6 +120,8 @@ class Table:
     @property
     def committed(self) -> list[int]:
         """Seats that have made their secret choice in the open simultaneous decision."""
+        if self.status != "running":
+            return []
         to_move = set(self.match.state.to_move)
         return sorted(self.group - to_move) if self.group and to_move <= self.group else []
 
