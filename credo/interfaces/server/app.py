@@ -16,6 +16,7 @@ from contextlib import asynccontextmanager
 from fastapi import FastAPI, HTTPException, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import JSONResponse
 from pydantic import ValidationError
+from starlette import websockets as _websockets
 from starlette.middleware.base import BaseHTTPMiddleware
 
 from credo import games
@@ -31,6 +32,9 @@ from .storage import SeatRow, Store, TableRow, upgrade
 from .tables import Connection, Seat, Table, new_token, token_hash
 
 log = logging.getLogger("credo.server")
+# a socket whose client left while a view was being sent to it: its next receive raises this
+# (Starlette 1.x), not WebSocketDisconnect
+SocketGone = getattr(_websockets, "WebSocketDisconnected", WebSocketDisconnect)
 
 
 class Hub:
@@ -295,7 +299,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                     await error(problem)
                     if "refreshed" in problem:
                         await send(table.view_message(conn))
-        except WebSocketDisconnect:
+        except (WebSocketDisconnect, SocketGone):
             pass
         finally:
             if conn in table.connections:
