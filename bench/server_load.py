@@ -324,6 +324,8 @@ class Server:
 def credo_server(data_dir: str) -> Server:
     port = free_port()
     env = {k: v for k, v in os.environ.items() if k != "CREDO_DATABASE_URL"}
+    # this checkout's server, whichever copy of credo the environment has installed
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(Path(__file__).resolve().parents[1]), env.get("PYTHONPATH")]))
     return Server([sys.executable, "-m", "credo.interfaces.cli", "serve", "--port", str(port),
                    "--data-dir", data_dir], port, env)
 
