@@ -388,6 +388,11 @@ def group_jobs(count: int) -> list:
     return [(i, games.load(game).players(**options)) for i, (game, options) in enumerate(table_jobs(count))]
 
 
+def cpu_ms(figures: dict) -> float:
+    """Milliseconds of the server process's CPU per move (the relay's: per relayed turn)."""
+    return figures["server_cpu"] / max(figures["moves_per_s"], 1e-9) * 1000
+
+
 def ms(x: float | None) -> str:
     return "-" if x is None else f"{x * 1000:.1f}"
 
@@ -438,6 +443,9 @@ def main(argv: list[str] | None = None) -> int:
                       f"{r['p50'] / a['p50']:>8.1f} {r['p99'] / a['p99']:>8.1f}   "
                       f"(median view {r['view_bytes']:,.0f} bytes; {r['games']} games finished, "
                       f"{r['errors']} refusals, {r['stalls']} stalls, {r['paced']} sends paced)")
+                # what a move costs the server's one core, whatever share of it the machine gave
+                print(f"{'cpu a move':16} {'':>6} server {cpu_ms(r):.2f} ms, relay {cpu_ms(a):.2f} ms: "
+                      f"one core would carry about {1000 / cpu_ms(r):,.0f} moves/s")
                 for line in sorted(set(r["error_lines"]))[:3]:
                     print(f"{'':16} refused: {line}")
             if not args.no_hard:
