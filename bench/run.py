@@ -6,7 +6,8 @@ copy() on mid-game states, and of legal-action generation. The anchor is
 OpenSpiel's C++ backgammon stepped from Python with the same loop; each game's
 ratio to it is printed (target: at least 0.5; copy() at most 5 us). Game and
 anchor run in alternating slices and the ratio is the median over the rounds, so
-that the noise of a shared machine falls on both.
+that the noise of a shared machine falls on both. Then the server under load
+(bench/server_load.py).
 """
 
 from __future__ import annotations
@@ -183,10 +184,12 @@ def main() -> int:
     print()
     search_speed()
     print()
-    from envs import main as environments  # bench/envs.py: the learners' environments
+    from envs import main as environments  # bench/ is on the path: this script's folder
+    from server_load import main as server_load
 
     environments()
-    return 0
+    print()
+    return server_load([])
 
 
 if __name__ == "__main__":
