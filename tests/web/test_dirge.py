@@ -97,7 +97,7 @@ def test_a_game_against_the_computer_is_played_on_the_board_and_survives_a_reloa
     # the opponent answers after the turn ends
     answers = page.locator("#log li", has_text="Player 2")
     before = answers.count()
-    page.locator("#end-turn").click()
+    click_and_wait(page, page.locator("#end-turn"))
     my_turn(page)
     assert answers.count() > before
     assert page.locator(".piece .marker").count() > 0  # action markers on the creatures that acted
@@ -214,12 +214,16 @@ def test_a_target_then_an_ability_then_a_direction_plays_a_push(page):
     page.locator(".piece[data-creature=uat]").click()
     choices = page.locator(".dirge-panel .chip")
     expect(choices).to_have_text(["Attack", "Push"])
+    assert page.evaluate("window.offered") == "What to do to the Uat?"  # the menu lists them too
     choices.nth(1).click()
     # the Uat can be pushed north, east or west (the Cyclops stands to its south)
     arrows = page.locator(".arrow.pick")
     assert sorted(arrows.evaluate_all("a => a.map(x => x.dataset.facing)")) == ["e", "n", "w"]
     page.locator(".arrow.pick[data-facing=e]").click()
     assert page.evaluate("window.played") == ["push uat e"]
+    # on a phone, where nothing hovers, a tap on a creature of the panel unfolds its card
+    page.locator(".roster-row[data-creature=uat]").click()
+    expect(page.locator(".roster-row[data-creature=uat] .details")).to_contain_text("Speed 3, Strength 3, Range 1")
     assert errors == []
 
 

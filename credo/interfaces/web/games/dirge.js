@@ -166,14 +166,14 @@ function piece(c, f, obs, table, plan) {
   const body = s("g", {transform: `rotate(${f.angle(c.facing)})`},
     s("rect", {x: -R, y: -R, width: 2 * R, height: 2 * R, rx: 12, fill: "#fbf6ea", class: "body",
       stroke: colour, "stroke-width": 7}),
-    s("path", {d: `M ${-R - 3} ${-R + 10} L ${R + 3} ${-R + 10} L ${R + 3} ${-R + 4} Q ${R + 3} ${-R - 3} ${R - 6} ${-R - 3} ` +
+    s("path", {d: `M ${-R - 3} ${-R + 7} L ${R + 3} ${-R + 7} L ${R + 3} ${-R + 4} Q ${R + 3} ${-R - 3} ${R - 6} ${-R - 3} ` +
       `L ${-R + 6} ${-R - 3} Q ${-R - 3} ${-R - 3} ${-R - 3} ${-R + 4} Z`, class: "front", fill: FRONT, stroke: "#1b130b", "stroke-width": 1.5}),
     s("path", {d: `M -15 ${-R - 2} L 0 ${-R - 14} L 15 ${-R - 2} Z`, fill: FRONT, stroke: "#1b130b", "stroke-width": 1.5, class: "front"}),
     s("rect", {x: -R + 10, y: R - 9, width: 2 * R - 20, height: 3, rx: 1.5, fill: "#1b130b", "fill-opacity": 0.5, class: "back"}),
     acting ? s("rect", {x: -R - 8, y: -R - 8, width: 2 * R + 16, height: 2 * R + 16, rx: 16, fill: "none",
       stroke: "#ffd54a", "stroke-width": 5, class: "acting"}) : null);
   const pips = [];
-  const span = 60, gap = 2, pw = (span - gap * (c.wounds - 1)) / c.wounds;
+  const span = 50, gap = 2, pw = (span - gap * (c.wounds - 1)) / c.wounds;
   for (let i = 0; i < c.wounds; i++) {
     pips.push(s("rect", {x: -span / 2 + i * (pw + gap), y: 6, width: pw, height: 8, rx: 1.5,
       fill: i < c.damage ? "#4a0000" : "#fff", stroke: "#4a0000", "stroke-width": 1, class: i < c.damage ? "wound taken" : "wound"}));
@@ -205,11 +205,11 @@ function arrows({square, options, ghost}, f) {
   }
   for (const o of options) {
     const [dx, dy] = f.step(o.facing);
-    const x = cx + dx * CELL * 0.62, y = cy + dy * CELL * 0.62;
+    const x = cx + dx * CELL * 0.66, y = cy + dy * CELL * 0.66;
     out.push(s("g", {class: "pick arrow", "data-facing": o.facing, transform: `translate(${x} ${y})`, on: {click: o.go}},
       title(o.hint),
-      s("circle", {r: 25, class: "hit", fill: "#fffbe6"}),
-      s("path", {d: "M 0 -15 L 12 3 L 4 3 L 4 14 L -4 14 L -4 3 L -12 3 Z", fill: "#8e1b12",
+      s("circle", {r: 30, class: "hit", fill: "#fffbe6"}),
+      s("path", {d: "M 0 -18 L 14 3 L 5 3 L 5 17 L -5 17 L -5 3 L -14 3 Z", fill: "#8e1b12",
         transform: `rotate(${f.angle(o.facing)})`})));
   }
   return out;
@@ -336,10 +336,12 @@ function planActing(legal, obs, byId, table, plan, redraw) {
     if (!destinations.has(a.p.square)) destinations.set(a.p.square, []);
     destinations.get(a.p.square).push(a);
   }
+  // the menu lists what a click leaves open too (its facings, its actions on a target)
   const chooseSquare = (sq) => () => {
     memo.square = memo.square === sq ? undefined : sq;
     delete memo.target;
     delete memo.ability;
+    table.offer(memo.square ? destinations.get(sq) : [], `Move the ${me.name} to ${sq}: which facing?`);
     redraw();
   };
   for (const sq of destinations.keys()) {
@@ -360,6 +362,7 @@ function planActing(legal, obs, byId, table, plan, redraw) {
       memo.target = memo.target === id ? undefined : id;
       memo.ability = groups.length === 1 ? groups[0] : undefined;
       delete memo.square;
+      table.offer(memo.target ? acts : [], `What to do to the ${byId.get(id).name}?`);
       redraw();
     }});
   }
@@ -444,21 +447,30 @@ function cardButton(c, table, opts = {}) {
     style: c.owner !== null && c.owner !== undefined ? `border-left-color:${table.colour(c.owner)}` : null},
   h("strong", {}, `${c.abbr} `, c.name),
   h("span", {class: "stats"}, `Sp ${k.speed} · St ${k.strength} · Rg ${k.range} · To ${k.toughness.join("/")} · ` +
-    `Ev ${k.evasion.join("/")} · ${plural(c.wounds, "wound")}`),
+    `Ev ${k.evasion.join("/")} · Wo ${c.wounds}`),
   h("span", {class: "abilities"}, k.abilities.map((ab) => ab.name).join(", ")));
 }
+
+// Creatures whose card is unfolded in the panel (a tap shows what a hover would, on a phone).
+const unfolded = new Set();
 
 function rosterRow(c, obs, table) {
   const st = c.destroyed ? "destroyed" : c.square ? `${c.square} ${FACING_WORDS[c.facing][0].toUpperCase()}` : "";
   const now = state(c, obs);
-  return h("li", {class: `roster-row${c.destroyed ? " destroyed" : ""}${obs.active === c.id ? " acting" : ""}`,
-    "data-creature": c.id, title: creatureTitle(c, obs, table)},
+  const open = unfolded.has(c.id);
+  const toggle = () => {
+    if (open) unfolded.delete(c.id); else unfolded.add(c.id);
+    table.redraw();
+  };
+  return h("li", {class: `roster-row${c.destroyed ? " destroyed" : ""}${obs.active === c.id ? " acting" : ""}${open ? " open" : ""}`,
+    "data-creature": c.id, title: creatureTitle(c, obs, table), on: {click: toggle}},
   h("span", {class: "abbr-tag", style: `background:${table.colour(c.owner)}`}, c.abbr),
   h("span", {class: "rname"}, c.name),
   h("span", {class: "where"}, st),
   h("span", {class: "track", title: `${c.damage} of ${c.wounds} wounds taken`}, c.destroyed ? null : pips(c.damage, c.wounds, "wound-pip")),
   h("span", {class: "mk", title: plural(c.markers, "action marker")}, pips(c.markers, c.markers, "marker-pip")),
-  now ? h("span", {class: "now"}, now.split(":")[0]) : null);
+  now ? h("span", {class: "now"}, now.split(":")[0]) : null,
+  open ? h("span", {class: "details"}, cardText(c)) : null);
 }
 
 function drawPanel(obs, view, table, plan) {
@@ -472,7 +484,7 @@ function drawPanel(obs, view, table, plan) {
       cardButton(c, table)));
   }
   if (plan.choosing) {
-    parts.push(h("div", {class: "group choose"}, h("h4", {}, "Your creatures to place"),
+    parts.push(h("div", {class: "group choose"}, h("h4", {}, obs.mode === "teams" ? "Your team, still to place" : "Choose a creature"),
       plan.choosing.creatures.map((id) => cardButton(byId.get(id), table,
         {click: () => plan.choosing.choose(id), picked: plan.choosing.chosen === id}))));
   }
