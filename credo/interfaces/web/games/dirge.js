@@ -21,7 +21,7 @@ const COST = {move: 1, attack: 2};
 const FRONT = "#d0121b";  // the red front of a creature (rulebook, Sides)
 
 // --- the notation of a legal action, as parts ---------------------------------------------------
-export function parse(notation) {
+function parse(notation) {
   const w = notation.split(" ");
   switch (w[0]) {
     case "place":
@@ -65,7 +65,7 @@ function creatureTitle(c, obs, table) {
   const lines = [`${c.name} (${c.abbr})${c.owner !== null ? `, ${player(c.owner, table)}` : ", not yet chosen"}`];
   if (c.square) {
     lines.push(`on ${c.square}, facing ${FACING_WORDS[c.facing]}; ${c.damage} of ${c.wounds} wounds taken; ` +
-      `${plural(c.markers, "action marker")}${state(c, obs) ? `; ${state(c, obs)}` : ""}`);
+      `${plural(c.markers, "action marker")}${condition(c, obs) ? `; ${condition(c, obs)}` : ""}`);
   } else if (c.destroyed) {
     lines.push("destroyed");
   } else if (obs.drawn === c.id) {
@@ -75,12 +75,22 @@ function creatureTitle(c, obs, table) {
   return lines.join("\n");
 }
 
-function state(c, obs) {
+function condition(c, obs) {
   if (obs.phase !== "play") return "";
   if (obs.active === c.id) return "acting now";
   if (c.owner === obs.current && c.used) return "has acted this turn";
   if (c.owner === obs.current && c.blocked) return "kept its markers: cannot act this turn";
   return "";
+}
+
+// A board element that a click, or Enter or Space once focused with the keyboard, acts on.
+function clickable(go) {
+  return {tabindex: 0, role: "button", on: {click: go, keydown: (e) => {
+    if (e.key === "Enter" || e.key === " ") {
+      e.preventDefault();
+      go();
+    }
+  }}};
 }
 
 // --- the board -----------------------------------------------------------------------------------
@@ -128,7 +138,7 @@ function drawBoard(obs, view, table, plan) {
       if (side !== undefined) words.push(`a red starting space of player ${side + 1}`);
       if (click) words.push(click.hint);
       squares.push(s("g", {class: `square${click ? " pick" : ""}${plan.picked === sq ? " picked" : ""}`,
-        "data-square": sq, on: click ? {click: click.go} : null},
+        "data-square": sq, ...(click ? clickable(click.go) : {})},
       title(words.join(": ")),
       s("rect", {x, y, width: CELL, height: CELL, class: "ground", fill: (row + col) % 2 ? "#e8dcc2" : "#d9c8a4"}),
       side !== undefined ? s("rect", {x: x + 3, y: y + 3, width: CELL - 6, height: CELL - 6, rx: 6,
@@ -185,7 +195,7 @@ function piece(c, f, obs, table, plan) {
   }
   return s("g", {class: `piece${click ? " pick" : ""}${plan.pickedPiece === c.id ? " picked" : ""}${used ? " spent" : ""}`,
     transform: `translate(${cx} ${cy})`, "data-creature": c.id, "data-square": c.square, "data-owner": c.owner, "data-facing": c.facing,
-    on: click ? {click: click.go} : null},
+    ...(click ? clickable(click.go) : {})},
   title(creatureTitle(c, obs, table) + (click ? `\n\n${click.hint}` : "")),
   click || plan.pickedPiece === c.id ? s("rect", {x: -R - 6, y: -R - 6, width: 2 * R + 12, height: 2 * R + 12, rx: 14,
     class: "hit", fill: "none"}) : null,
@@ -206,7 +216,7 @@ function arrows({square, options, ghost}, f) {
   for (const o of options) {
     const [dx, dy] = f.step(o.facing);
     const x = cx + dx * CELL * 0.66, y = cy + dy * CELL * 0.66;
-    out.push(s("g", {class: "pick arrow", "data-facing": o.facing, transform: `translate(${x} ${y})`, on: {click: o.go}},
+    out.push(s("g", {class: "pick arrow", "data-facing": o.facing, transform: `translate(${x} ${y})`, ...clickable(o.go)},
       title(o.hint),
       s("circle", {r: 30, class: "hit", fill: "#fffbe6"}),
       s("path", {d: "M 0 -18 L 14 3 L 5 3 L 5 17 L -5 17 L -5 3 L -14 3 Z", fill: "#8e1b12",
@@ -225,7 +235,10 @@ function planClicks(obs, view, table) {
   const plan = {squares: new Map(), pieces: new Map(), arrows: null, picked: null, pickedPiece: null,
     buttons: [], hint: "", choosing: null};
   const redraw = () => table.redraw();
-  if (!legal.length) return plan;
+  if (!legal.length) {
+    if (table.seat !== null && obs.phase !== "over") plan.hint = `Waiting for player ${obs.current + 1}.`;
+    return plan;
+  }
   const kinds = new Set(legal.map((a) => a.p.kind));
 
   if (kinds.has("place")) {  // draw mode: the drawn creature goes on a free red space
@@ -456,7 +469,7 @@ const unfolded = new Set();
 
 function rosterRow(c, obs, table) {
   const st = c.destroyed ? "destroyed" : c.square ? `${c.square} ${FACING_WORDS[c.facing][0].toUpperCase()}` : "";
-  const now = state(c, obs);
+  const now = condition(c, obs);
   const open = unfolded.has(c.id);
   const toggle = () => {
     if (open) unfolded.delete(c.id); else unfolded.add(c.id);
@@ -552,7 +565,7 @@ export function draw(root, view, table) {
     return;
   }
   const plan = planClicks(obs, view, table);
-  root.append(h("div", {class: "dirge"},
+  root.append(h("div", {class: "dirge"}, h("div", {class: "dirge-layout"},
     h("div", {class: "dirge-field"}, drawBoard(obs, view, table, plan)),
-    drawPanel(obs, view, table, plan)));
+    drawPanel(obs, view, table, plan))));
 }
