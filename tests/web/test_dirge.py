@@ -156,6 +156,7 @@ def test_a_whole_game_is_played_to_its_end_and_replayed(page):
 
 
 def test_a_spectator_sees_the_pile_face_down_and_nothing_to_click(page, browser, live_server):
+    seated_errors = watch_errors(page)
     create_table(page, "dirge", ["open", "random"], options={"mode": "draw"})
     my_turn(page)
     watcher = browser.new_context(base_url=live_server).new_page()
@@ -175,7 +176,7 @@ def test_a_spectator_sees_the_pile_face_down_and_nothing_to_click(page, browser,
             assert name not in board and f'"{cid}"' not in board
     assert watcher.locator("#board .pick").count() == 0
     assert watcher.locator(".action").count() == 0
-    assert errors == []
+    assert errors == [] and seated_errors == []
 
 
 def draw_view(page, position: dict, seat: int = 0) -> None:
@@ -245,7 +246,9 @@ def test_the_second_player_sees_their_side_at_the_bottom_and_places_a_drawn_crea
 
 
 def test_a_click_on_a_red_space_before_a_creature_offers_the_creatures_that_fit(page):
+    errors = watch_errors(page)
     draw_view(page, {"mode": "pick", "phase": "setup", "current": 0, "creatures": {}})
     page.locator(".square.pick[data-square=c2]").click()
     assert page.evaluate("window.offered") == "Which creature goes on c2?"
     assert page.evaluate("window.played") == []
+    assert errors == []

@@ -121,7 +121,7 @@ class Field {
   }
 }
 
-function drawBoard(obs, view, table, plan) {
+function drawBoard(obs, table, plan) {
   const f = new Field(obs, table.seat === 1);
   const width = 2 * EDGE + f.w * CELL, height = 2 * EDGE + f.h * CELL;
   const red = new Map();
@@ -236,7 +236,7 @@ function planClicks(obs, view, table) {
     buttons: [], hint: "", choosing: null};
   const redraw = () => table.redraw();
   if (!legal.length) {
-    if (table.seat !== null && obs.phase !== "over") plan.hint = `Waiting for player ${obs.current + 1}.`;
+    if (table.seat !== null && view.status === "running") plan.hint = `Waiting for player ${obs.current + 1}.`;
     return plan;
   }
   const kinds = new Set(legal.map((a) => a.p.kind));
@@ -393,11 +393,10 @@ function planActing(legal, obs, byId, table, plan, redraw) {
     if (memo.ability) {
       const withFacing = acts.filter((a) => a.p.kind === "ability" && a.p.ability === memo.ability && a.p.facing);
       if (withFacing.length) {
-        const push = withFacing[0].text.includes("pushing");
-        plan.arrows = {square: victim.square, options: withFacing.map((a) => ({facing: a.p.facing,
-          hint: `${abilityName(memo.ability)}: ${push ? "push it" : "turn it to face"} ${FACING_WORDS[a.p.facing]}`,
+        // the action's own description says what the direction does (a push, a turn)
+        plan.arrows = {square: victim.square, options: withFacing.map((a) => ({facing: a.p.facing, hint: a.text,
           go: () => table.play(a.notation)}))};
-        plan.hint = `Click an arrow: ${push ? "where to push" : "which way to turn"} the ${victim.name}.`;
+        plan.hint = `Click an arrow around the ${victim.name}: the direction of ${abilityName(memo.ability)}.`;
       }
     }
     plan.target = {victim, choices: [...new Set(acts.map((a) => a.p.kind === "attack" ? "attack" : a.p.ability))].map((g) => {
@@ -566,6 +565,6 @@ export function draw(root, view, table) {
   }
   const plan = planClicks(obs, view, table);
   root.append(h("div", {class: "dirge"}, h("div", {class: "dirge-layout"},
-    h("div", {class: "dirge-field"}, drawBoard(obs, view, table, plan)),
+    h("div", {class: "dirge-field"}, drawBoard(obs, table, plan)),
     drawPanel(obs, view, table, plan))));
 }
