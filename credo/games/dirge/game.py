@@ -3,6 +3,7 @@ and the entry points that make states."""
 
 from __future__ import annotations
 
+import copy
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -151,6 +152,15 @@ class DirgeGame(Game):
         )
         self.teams = tuple(tuple(self.tables.by_id[c] for c in team) for team in bf.recommended_teams)
         self._build_actions()
+        self._catalogue: dict | None = None
+
+    def catalogue(self) -> dict:
+        # built once per game; each caller gets its own copy, so none can alter another's
+        if self._catalogue is None:
+            from .catalogue import build_catalogue
+
+            self._catalogue = build_catalogue(self)
+        return copy.deepcopy(self._catalogue)
 
     def _build_actions(self) -> None:
         t, b = self.tables, self.board

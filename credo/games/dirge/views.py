@@ -1,5 +1,6 @@
 """What each player may know of a Dirge state: everything but the order of the
-face-down pile."""
+face-down pile. Creatures are named by id; what never changes (their cards, the
+battlefield) is in the game's catalogue (catalogue.py), sent once, not at every move."""
 
 from __future__ import annotations
 
@@ -12,44 +13,21 @@ def plan_names(state, c: int, mask: int) -> list[str]:
     return state.game.tables.plan_text(c, mask).split("+")
 
 
-def card_view(creature) -> dict:
-    """The printed card of a creature (public content), so a view can be drawn without the game."""
-    return {
-        "speed": creature.speed,
-        "strength": creature.strength,
-        "range": creature.range,
-        "toughness": list(creature.toughness),
-        "evasion": list(creature.evasion),
-        "abilities": [{"id": ab.id, "name": ab.name, "kind": ab.kind, "cost": ab.cost, "text": ab.text}
-                      for ab in creature.abilities],
-    }
-
-
 def creature_view(state, c: int) -> dict:
     t = state.game.tables
     on_board = state.pos[c] >= 0
     return {
         "id": t.ids[c],
-        "name": t.names[c],
-        "abbr": t.abbr[c],
-        "card": card_view(state.game.content.creatures[c]),
         "owner": state.owner[c] if state.owner[c] >= 0 else None,
         "square": state.game.board.names[state.pos[c]] if on_board else None,
         "facing": FACINGS[state.facing[c]] if on_board else None,
         "damage": state.damage[c],
-        "wounds": t.wounds[c],
         "markers": state.markers[c],
         "destroyed": state.owner[c] >= 0 and not on_board and state.phase != 0,
         "used": bool(state.used >> c & 1),
         "blocked": bool(state.blocked >> c & 1),
         "once_spent": state.spent[c],
     }
-
-
-def battlefield_view(game) -> dict:
-    """The battlefield's size and its red starting spaces (public content)."""
-    bf = game.content.battlefield
-    return {"width": bf.width, "height": bf.height, "start_spaces": [list(side) for side in bf.start_spaces]}
 
 
 def observation(state, player: int | None) -> dict:
@@ -73,7 +51,6 @@ def observation(state, player: int | None) -> dict:
         # Which creatures remain unchosen is public; in draw mode their order is not.
         "unchosen": sorted(t.ids[c] for c in range(t.n) if state.owner[c] < 0),
         "creatures": [creature_view(state, c) for c in range(t.n)],
-        "battlefield": battlefield_view(state.game),
         "winner": state.winner if state.winner in (0, 1) else None,
         "draw": state.winner == 2,
     }
