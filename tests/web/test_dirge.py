@@ -179,9 +179,40 @@ def test_a_spectator_sees_the_pile_face_down_and_nothing_to_click(page, browser,
     assert errors == [] and seated_errors == []
 
 
-def draw_view(page, position: dict, seat: int = 0) -> None:
-    """The renderer alone on a page, drawing a position's real view and legal actions; what
-    a click plays lands in window.played (the table page is tested above)."""
+def test_the_table_draws_the_cards_its_catalogue_answers(page):
+    """Creatures are named by id in the views; their cards reach the page once, from
+    /api/tables/{id}/catalogue, and are drawn from it."""
+    errors = watch_errors(page)
+    with page.expect_response(lambda r: r.url.endswith("/catalogue")) as fetched:
+        table = create_table(page, "dirge", ["open", "random"], options={"mode": "teams"})
+    answer = fetched.value
+    assert answer.ok and answer.url.endswith(f"/api/tables/{table}/catalogue")
+    catalogue = answer.json()
+    assert catalogue == GAME.catalogue()
+    my_turn(page)
+    card = page.locator(".dirge-card.pick").first
+    face = catalogue["creatures"][card.get_attribute("data-creature")]
+    expect(card.locator("strong")).to_have_text(f"{face['abbr']} {face['name']}")
+    expect(card.locator(".stats")).to_contain_text(
+        f"Sp {face['speed']} · St {face['strength']} · Rg {face['range']} · "
+        f"To {face['toughness'][0]}/{face['toughness'][1]}")
+    expect(card.locator(".abilities")).to_have_text(
+        ", ".join(catalogue["abilities"][a]["name"] for a in face["abilities"]))
+    assert page.request.get("/api/tables/nope/catalogue").status == 404
+    assert errors == []
+
+
+def test_without_its_catalogue_the_board_says_to_reload_instead_of_failing(page):
+    errors = watch_errors(page)
+    draw_view(page, {"mode": "pick", "phase": "setup", "current": 0, "creatures": {}}, catalogue={})
+    expect(page.locator("#board")).to_have_text("The creatures' cards could not be loaded: reload the page.")
+    assert errors == []
+
+
+def draw_view(page, position: dict, seat: int = 0, catalogue: dict | None = None) -> None:
+    """The renderer alone on a page, drawing a position's real view and legal actions with
+    the game's catalogue; what a click plays lands in window.played (the table page is
+    tested above)."""
     state = GAME.from_position(position)
     legal = [{"index": a.index, "notation": str(a), "text": GAME.describe_action(a)} for a in state.legal_actions(seat)]
     view = {"seat": seat, "observation": state.observation(seat), "legal": legal, "to_move": list(state.to_move)}
@@ -190,18 +221,18 @@ def draw_view(page, position: dict, seat: int = 0) -> None:
         '<!doctype html><html><head><link rel="stylesheet" href="/static/css/credo.css"></head>'
         '<body class="table-page"></body></html>')))
     page.goto("/dirge-renderer")
-    page.evaluate("""async (view) => {
+    page.evaluate("""async ([view, catalogue]) => {
         const dirge = await import('/static/games/dirge.js');
         const api = await import('/static/js/api.js');
         const root = document.createElement('section');
         root.id = 'board';
         document.body.append(root);
         window.played = [];
-        const table = {seat: view.seat, legal: view.legal, memo: {}, colour: api.colour, name: (s) => `seat ${s + 1}`,
+        const table = {seat: view.seat, legal: view.legal, memo: {}, catalogue, colour: api.colour, name: (s) => `seat ${s + 1}`,
             play: (n) => window.played.push(n), offer: (list, label) => { window.offered = label; },
             redraw: () => { root.replaceChildren(); dirge.draw(root, view, table); }};
         table.redraw();
-    }""", view)
+    }""", [view, GAME.catalogue() if catalogue is None else catalogue])
 
 
 def test_a_target_then_an_ability_then_a_direction_plays_a_push(page):

@@ -556,13 +556,29 @@ function ensureStyle() {
   document.head.append(h("link", {id: "dirge-style", rel: "stylesheet", href: "/static/games/dirge.css"}));
 }
 
+// The observation names creatures by id; their printed cards and the battlefield come from the
+// catalogue (table.catalogue), sent once. Each creature is drawn from both: its state and its card.
+function withCards(observation, catalogue) {
+  const creatures = observation.creatures.map((c) => {
+    const face = catalogue.creatures[c.id];
+    return {...c, name: face.name, abbr: face.abbr, wounds: face.wounds,
+      card: {...face, abilities: face.abilities.map((id) => ({id, ...catalogue.abilities[id]}))}};
+  });
+  return {...observation, creatures, battlefield: catalogue.battlefield};
+}
+
 export function draw(root, view, table) {
   ensureStyle();
-  const obs = view.observation;
-  if (!obs || !obs.battlefield) {
+  const catalogue = table.catalogue;
+  if (!view.observation) {
     root.append(h("p", {class: "quiet"}, "Waiting for the battlefield…"));
     return;
   }
+  if (!catalogue || !catalogue.battlefield || !catalogue.creatures || !catalogue.abilities) {
+    root.append(h("p", {class: "error"}, "The creatures' cards could not be loaded: reload the page."));
+    return;
+  }
+  const obs = withCards(view.observation, catalogue);
   const plan = planClicks(obs, view, table);
   root.append(h("div", {class: "dirge"}, h("div", {class: "dirge-layout"},
     h("div", {class: "dirge-field"}, drawBoard(obs, table, plan)),
