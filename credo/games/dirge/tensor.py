@@ -25,6 +25,7 @@ class Encoder:
         self.squares = Vocabulary(board.names)
         self.width, self.height = board.width, board.height
         self.creatures = Vocabulary(game.tables.ids)
+        self.wounds = dict(zip(game.tables.ids, game.tables.wounds))  # printed, not in the observation
         self.plans = Vocabulary(["move", "attack", *game.tables.ability_index])
         self.creature_features = 3 + len(self.squares) + len(FACINGS) + 7
         layout = self.layout = Layout()
@@ -67,7 +68,7 @@ class Encoder:
                     out[planes + (2 + side * len(FACINGS) + facing) * plane + square] = 1.0
             at += len(self.squares) + len(FACINGS)
             out[at] = scaled(c["damage"], 8)
-            out[at + 1] = scaled(c["wounds"] - c["damage"], 8)
+            out[at + 1] = scaled(self.wounds[c["id"]] - c["damage"], 8)
             out[at + 2] = scaled(c["markers"], 4)
             out[at + 3] = c["destroyed"]
             out[at + 4] = c["used"]
