@@ -77,7 +77,7 @@ def test_predestination_with_four_players_gives_each_a_different_option(game):
 
 def test_free_will_with_four_players_one_box_one_first_builder_with_30_damage(game):
     for seed in range(10):
-        s = game.new(seed, players=4, mode="free_will")
+        s = game.new(seed, players=4, mode="free_will", one_box=True)
         assert s.first_builder in range(4)
         assert s.pend_dmg == [30 if p == s.first_builder else 0 for p in range(4)]
         used = [x for x in s.proph if x >= 0]

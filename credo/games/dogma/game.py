@@ -43,8 +43,9 @@ class DogmaOptions(BaseModel):
         None, description="free_will: for each player, four Arcana [prophet, card, card, card]; default: random legal")
     interventions: list[list[str]] | None = Field(
         None, description="free_will: for each player, the four Divine Interventions, top first")
-    one_box: bool = Field(True, description="free_will with one copy of the game: the first builder's "
-                          "first Prophet starts with 30 damage")
+    one_box: bool = Field(False, description="free_will: false (the rulebook's default), each player builds from "
+                          "their own copy of the game; true, one copy shared: the first builder's first Prophet "
+                          "starts with 30 damage")
     turn_limit: int = Field(150, ge=0, description="turns before a draw (Credo ruling D-10); 0 for none")
 
 
