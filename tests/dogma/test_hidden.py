@@ -192,7 +192,7 @@ def test_random_games_end_by_the_rules_in_both_modes():
     game = load("dogma")
     ends = {"won": 0, "drawn": 0}
     for seed in range(120):
-        s = game.new(seed, **VARIANTS[seed % 3])
+        s = game.new(seed, **game.machine_options(VARIANTS[seed % 3]))
         rng = Rng(seed)
         steps = 0
         while not s.is_over:

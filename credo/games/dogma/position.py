@@ -346,7 +346,7 @@ class DogmaPosition(PositionModel):
     rng: RngWords | None = None
     mode: Literal["predestination", "free_will", "chaos"] = "predestination"
     decks: _listed(Id, 4) | None = None
-    turn_limit: Nat = 150
+    turn_limit: Nat = 0
     phase: Literal[PHASES] = "orders"  # type: ignore[valid-type]
     turn: Annotated[StrictInt, Field(ge=1, le=100_000)] = 2
     players: _listed(PlayerEntry, 4, 2)
