@@ -79,7 +79,8 @@ def slot(state, player: int, k: int) -> int:
 
 
 def dmg(state, player: int, k: int = 0) -> int:
-    return state.dmg[player * 4 + k]
+    """The damage on `player`'s Arcanum k, as a saved game holds it."""
+    return state.to_position()["players"][player]["arcana"][k]["damage"]
 
 
 def cult(game, cid: str):

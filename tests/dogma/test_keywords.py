@@ -245,9 +245,9 @@ def test_sharira_is_not_offered_without_a_defeated_prophet(game):
 
 def test_a_player_with_no_usable_order_passes(game):
     one = A("goffredo", "crociati")
-    s = game.from_position(position([dict(one, malefic=["fanaticism"])], [CAGL, MAO]))
-    s.arduous[0] = s.turn - 1
-    s._legal_for = -1
+    pos = position([dict(one, malefic=["fanaticism"])], [CAGL, MAO])
+    pos["players"][0]["arduous"] = pos["turn"] - 1  # Crociati, Arduous, was used last turn
+    s = game.from_position(pos)
     assert [str(a) for a in s.legal_actions(0)] == ["pass"]
 
 

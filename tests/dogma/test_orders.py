@@ -55,8 +55,7 @@ def test_equal_priority_the_higher_fervor_resolves_first(game):
     ev = orders(s, "cult 1", "cult 1")
     assert text_has(ev, "Player 1 resolves first (higher Fervor)")
     assert ev.index(next(e for e in ev if "activates Hajj" in e)) < ev.index(next(e for e in ev if "activates Corano" in e))
-    s = game.from_position(position([AL, SHAHID], [MAO, SHIRIN], di0=["ruota_del_dharma"]))
-    s.fmod[4] = 2  # Maometto 50 + 20 > 60
+    s = game.from_position(position([AL, SHAHID], [dict(MAO, fervor_markers=2), SHIRIN]))  # Maometto 50 + 20 > 60
     ev = orders(s, "cult 1", "cult 1")
     assert text_has(ev, "Player 2 resolves first (higher Fervor)")
 
