@@ -7,7 +7,7 @@ import pytest
 
 from credo.games.jol.content import Cogum, virtue_of
 
-from .conftest import C, R, cogum, inf, legal_texts, play, start, stats
+from .conftest import C, R, cogum, inf, legal_texts, play, start, stats, where
 
 
 @pytest.mark.parametrize("det,hrt,sprt,virtue", [
@@ -89,7 +89,7 @@ def test_a_skill_is_always_on_bulwark_while_defending(game):
     s = start(game, {"c1": C("ridge", 0, "boog"), "c2": C("vell", 1, "boog")}, phase="engagement")
     play(s, "instigate c1", "pass", "pass", "defend c2", "pass", "pass")
     # DET 7 against HRT 5 + 2 (Bulwark): equal breaks
-    assert s.zone[1] == 7 and any("DET 7 against HRT 7" in e.text for e in s.events(None))
+    assert where(s, "c2") == "graveyard" and any("DET 7 against HRT 7" in e.text for e in s.events(None))
 
 
 def test_a_skill_that_applies_in_one_lane_only(game):
