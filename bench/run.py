@@ -167,7 +167,8 @@ def main() -> int:
         def apply(s, a):
             s.apply(a, s.to_move[0])
 
-        run = Playout(lambda seed: game.new(seed), legal, apply, lambda s: s.is_over)
+        # random playouts to the end: the machine turn limit ends them (ruling R-8, D-10, R-13)
+        run = Playout(lambda seed: game.new(seed, **game.machine_options()), legal, apply, lambda s: s.is_over)
         aps, gps, ratio = interleaved(run, anchor)
         states = mid_game_states(game)
         copy_us = per_call_us(lambda s: s.copy(), states)
@@ -181,6 +182,8 @@ def main() -> int:
               "(OpenSpiel C++ backgammon stepped from Python, interleaved with each game)")
     print()
     print("targets: ratio >= 0.5, copy <= 5 us (benchmarks, not timed tests)")
+    limits = [f"{n} {games.load(n).machine_turn_limit}" for n in games.names() if games.load(n).machine_turn_limit]
+    print("random games end at the machine turn limit, a draw (the rulebooks have none): " + ", ".join(limits))
     print()
     search_speed()
     print()

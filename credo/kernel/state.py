@@ -126,6 +126,20 @@ class Game(ABC):
         """A heuristic value of `state` for `player` in [-1, 1]; games refine it."""
         return state.returns()[player] if state.is_over else 0.0
 
+    # The rulebooks have no turn limit and people play without one. Machine play (self-play,
+    # tournaments, the agents' report, benchmarks) must end, so it plays with this limit (a
+    # draw when reached; the game's option `turn_limit`, 0 where the game needs none) unless
+    # told another, and states it in its output and records.
+    machine_turn_limit: ClassVar[int] = 0
+
+    def machine_options(self, options: dict | None = None) -> dict:
+        """`options` for machine play: the game's machine turn limit where it has one and
+        `options` sets no `turn_limit` of its own (0 there means none, on purpose)."""
+        out = dict(options or {})
+        if self.machine_turn_limit and "turn_limit" not in out:
+            out["turn_limit"] = self.machine_turn_limit
+        return out
+
     # playout length for search before the evaluation takes over: games whose decisions
     # are small steps (one space, one marker) settle for fewer
     rollout_depth: ClassVar[int] = 8
@@ -245,7 +259,7 @@ class State(ABC):
             player = movers[0]
         elif player not in movers:
             rule = self.game.end_rule if not movers else self.game.turn_rule
-            raise IllegalAction(rule, f"player {player} is not to move now", action)
+            raise IllegalAction(rule, f"player {player + 1} is not to move now", action)
         if action not in self.legal_actions(player):
             raise self._explain_illegal(action, player)
         self._apply(action, player)
@@ -264,8 +278,8 @@ class State(ABC):
         elif action._space != self.game.actions.key:
             raise IllegalAction("Notation", f"'{action}' is an action of another game or content set", str(action))
         if player is not None and (player.__class__ is not int or not 0 <= player < self.num_players):
-            raise IllegalAction(self.game.turn_rule, f"{player!r} is not a player of this game: players are "
-                                f"numbered 0 to {self.num_players - 1}", action)
+            raise IllegalAction(self.game.turn_rule, f"{player!r} is not a player of this game: its players are "
+                                f"1 to {self.num_players}, given as 0 to {self.num_players - 1}", action)
         return action, player
 
     def returns(self) -> list[float]:

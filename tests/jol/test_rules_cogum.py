@@ -7,7 +7,7 @@ import pytest
 
 from credo.games.jol.content import Cogum, virtue_of
 
-from .conftest import C, R, cogum, inf, legal_texts, play, start, stats
+from .conftest import C, R, cogum, inf, legal_texts, play, start, stats, where
 
 
 @pytest.mark.parametrize("det,hrt,sprt,virtue", [
@@ -33,9 +33,23 @@ def test_every_shipped_cogum_shows_its_derived_virtue(game):
 def test_a_cogums_virtue_never_changes(game):
     s = start(game, {"c1": C("tide", 0, "boog"), "c2": C("rally_cry", 0)})
     play(s, "talent c2 c1")  # +2 DET: DET 5, HRT 3, SPRT 6 is still Wise
-    s.buff[0] = 9  # even a DET far above SPRT
-    assert cogum(s, "c1")["det"] > cogum(s, "c1")["sprt"]
     assert cogum(s, "c1")["virtue"] == "wise"
+    far = start(game, {"c1": C("tide", 0, "boog", buff=[9, 0, 0])})  # even a DET far above SPRT this turn
+    assert cogum(far, "c1")["det"] > cogum(far, "c1")["sprt"]
+    assert cogum(far, "c1")["virtue"] == "wise"
+
+
+def test_every_player_sees_a_cogums_planet_on_the_field_in_a_manifest_and_in_their_hand(game):
+    # "There are a few relevant details on a Cogum: its Virtue, its Faith, and its planet."
+    printed = {c.id: c.planet for c in game.content.cogum}
+    s = start(game, {"c1": C("loam", 0, "boog"), "c2": C("ridge", 1, "manifest"), "c3": C("mesa", 0)})
+    for viewer in (0, 1, None):
+        obs = s.observation(viewer)
+        field = obs["lanes"][0]["cogum"][0][0]
+        assert field["card"] == "loam" and field["planet"] == printed["loam"]
+        assert obs["players"][1]["manifest"][0]["planet"] == printed["ridge"]
+    assert s.observation(0)["players"][0]["hand"][0]["planet"] == printed["mesa"]
+    assert len(set(printed.values())) > 1  # planets differ, so the view cannot pass by one constant
 
 
 def test_jovinet_print_skills_and_smaller_numbers_terrisol_none_and_bigger(game):
@@ -75,7 +89,7 @@ def test_a_skill_is_always_on_bulwark_while_defending(game):
     s = start(game, {"c1": C("ridge", 0, "boog"), "c2": C("vell", 1, "boog")}, phase="engagement")
     play(s, "instigate c1", "pass", "pass", "defend c2", "pass", "pass")
     # DET 7 against HRT 5 + 2 (Bulwark): equal breaks
-    assert s.zone[1] == 7 and any("DET 7 against HRT 7" in e.text for e in s.events(None))
+    assert where(s, "c2") == "graveyard" and any("DET 7 against HRT 7" in e.text for e in s.events(None))
 
 
 def test_a_skill_that_applies_in_one_lane_only(game):

@@ -27,7 +27,7 @@ class DirgeOptions(BaseModel):
         description="draw: creatures drawn from the shuffled face-down pile (rulebook); "
         "pick: open alternating choice; teams: the recommended first-game teams",
     )
-    turn_limit: int = Field(200, ge=0, description="turns before a draw (Credo ruling R-8); 0 for none")
+    turn_limit: int = Field(0, ge=0, description="turns before a draw (Credo ruling R-8); 0, the default: none, as the rulebook (machine play sets 200)")
 
 
 class Tables:
@@ -133,6 +133,7 @@ class DirgeGame(Game):
     Options = DirgeOptions
     option_variants = [{"mode": "draw"}, {"mode": "pick"}, {"mode": "teams"}]
     two_sided_evaluation = True
+    machine_turn_limit = 200  # 100 each (ruling R-8)
     rollout_depth = 4  # measured: as strong against greedy as 8 (10/20 and 3 draws against 8/20), 45% more iterations
     # measured against greedy: the planner won 98% of 50 games, the planner to the end of its own
     # turn 65% of 20 (4 draws), MCTS 30-50%: MCTS would be a medium weaker than easy. Head to

@@ -43,9 +43,10 @@ class DogmaOptions(BaseModel):
         None, description="free_will: for each player, four Arcana [prophet, card, card, card]; default: random legal")
     interventions: list[list[str]] | None = Field(
         None, description="free_will: for each player, the four Divine Interventions, top first")
-    one_box: bool = Field(True, description="free_will with one copy of the game: the first builder's "
-                          "first Prophet starts with 30 damage")
-    turn_limit: int = Field(150, ge=0, description="turns before a draw (Credo ruling D-10); 0 for none")
+    one_box: bool = Field(False, description="free_will: false (the rulebook's default), each player builds from "
+                          "their own copy of the game; true, one copy shared: the first builder's first Prophet "
+                          "starts with 30 damage")
+    turn_limit: int = Field(0, ge=0, description="turns before a draw (Credo ruling D-10); 0, the default: none, as the rulebook (machine play sets 150)")
 
 
 def _ops(effects: list[Effect]) -> tuple:
@@ -206,6 +207,7 @@ class DogmaGame(Game):
     min_players = 2
     max_players = 4
     Options = DogmaOptions
+    machine_turn_limit = 150  # ruling D-10
     # the 2 vs 2 entry is not last: tests/selfplay records the last variant and counts one winner per game,
     # while a 2 vs 2 game has two (both members of the winning team)
     two_sided_evaluation = True  # the duel, and 2 vs 2 with the teams seated alternately

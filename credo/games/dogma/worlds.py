@@ -17,7 +17,7 @@ facts and the viewer's own cards, never from the true hidden cards:
   box the game is played with (one box shared by every player in Chaos and in Free Will with
   `one_box`; otherwise each player's own copy), minus every card the viewer knows to be elsewhere,
   following the construction rules of section 2: a Cult card only in a sleeve that allows it, no
-  card twice in one player's Arcana, 3 associated cards, at least one Cult card.
+  card twice in one player's Arcana, 3 associated cards (Cult cards and Relics in any combination).
 
 What is public stays: which places are empty, revealed Prophets, their Relics and face-up cards,
 how many cards lie face down, damage and markers (on the slot, never on the card), the
@@ -396,7 +396,7 @@ def _deal_arcanum(rng, wt, sl, prophets, no_p, no_c, relic_pool, proph, cults, r
         prophets[i] = prophets[-1]
         prophets.pop()
         cs = [c for c in allowed[pi] if c not in no_c]
-        if not cs or len(cs) + min(len(relic_pool), 2) < 3:
+        if len(cs) + min(len(relic_pool), 3) < 3:
             continue  # this Prophet cannot make a legal Arcanum from what is left
         n_rel = max(3 - len(cs), 1 if relic_pool and z % _RELIC_CHANCE == 0 else 0)
         chosen_r = tuple(_draw(rng, relic_pool, n_rel)) if n_rel else ()

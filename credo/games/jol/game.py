@@ -66,6 +66,8 @@ class Tables:
         self.text = [c.skill.text if c.skill else "" for c in content.cogum] + [c.text for c in content.capacities]
         self.stats = [(c.det, c.hrt, c.sprt) for c in content.cogum] + [(0, 0, 0)] * len(content.capacities)
         self.faith = [FAITHS.index(c.faith) for c in content.cogum] + [-1] * len(content.capacities)
+        # "its Virtue, its Faith, and its planet": the planet is printed; no rule reads it yet, players see it
+        self.planet = [c.planet for c in content.cogum] + [None] * len(content.capacities)
         self.virtue = [VIRTUES.index(virtue_of(c.det, c.hrt, c.sprt)) for c in content.cogum] + [-1] * len(content.capacities)
         self.skill_name = [c.skill.name if c.skill else "" for c in content.cogum] + [""] * len(content.capacities)
         self.enters_ready = [bool(c.skill and c.skill.enters_ready) for c in content.cogum] + [False] * len(content.capacities)

@@ -37,7 +37,7 @@ def cogum_text(c: dict) -> Text:
     out = Text()
     out.append(f"{c['id']} {c['name']}", style=style)
     out.append(f" {c['det']}/{c['hrt']}/{c['sprt']}", style="bold" if ready else "grey50")
-    out.append(f" {VIRTUE_MARK[c['virtue']]}{'·J' if c['faith'] == 'jovinet' else '·T'}", style="dim")
+    out.append(f" {VIRTUE_MARK[c['virtue']]}{'·J' if c['faith'] == 'jovinet' else '·T'} {c['planet']}", style="dim")
     out.append(" Ready" if ready else " Exh.", style="green" if ready else "red dim")
     if c["vows"]:
         out.append(f" +vow {','.join(c['vows'])}", style="magenta")

@@ -23,7 +23,10 @@ def card_view(state, i: int) -> dict:
     g = state.game
     t = g.tables
     c = state.card[i]
-    return {"id": g.card_name(i), "card": t.ids[c], "name": t.names[c], "family": KIND_NAMES[t.kind[c]].lower()}
+    view = {"id": g.card_name(i), "card": t.ids[c], "name": t.names[c], "family": KIND_NAMES[t.kind[c]].lower()}
+    if t.planet[c] is not None:  # a Cogum in hand or in the graveyard shows its planet too
+        view["planet"] = t.planet[c]
+    return view
 
 
 def cogum_view(state, i: int) -> dict:
@@ -36,6 +39,7 @@ def cogum_view(state, i: int) -> dict:
         owner=state.owner[i],
         faith=FAITHS[t.faith[c]],
         virtue=VIRTUES[t.virtue[c]],
+        planet=t.planet[c],
         printed=list(t.stats[c]),
         det=det,
         hrt=hrt,
