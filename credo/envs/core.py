@@ -15,21 +15,15 @@ import numpy as np
 from credo import games
 from credo.kernel import State
 
-# Learners need games that end: where a game has a turn limit option and the caller sets
-# none, environments use this one (stated in each environment's `options`).
-LEARNING_TURN_LIMITS = {"dirge": 200, "divine": 60, "dogma": 150}
-
-
 class EnvGame:
     """A Credo game with fixed options, as environments see it."""
 
     def __init__(self, name: str, **options) -> None:
         self.game = games.load(name)
         self.name = self.game.name
-        fields = self.game.Options.model_fields
-        if "turn_limit" in fields and not options.get("turn_limit") and name in LEARNING_TURN_LIMITS:
-            options["turn_limit"] = LEARNING_TURN_LIMITS[name]
-        self.options = self.game.options(**options).model_dump()
+        # learners need games that end: the game's machine turn limit unless the caller sets
+        # one (stated in `options`, and so in every record and report)
+        self.options = self.game.options(**self.game.machine_options(options)).model_dump()
         self.num_players = self.game.players(**self.options)
         self.num_actions = len(self.game.actions)
 

@@ -21,8 +21,8 @@ How a Credo game maps onto OpenSpiel's model:
   information-state tensor is the observation tensor (Credo's observations carry the public
   record the rules make relevant, but not a full history).
 - Options that are single values (players, mode, decks by name, turn limits) are game
-  parameters; a game needs a turn limit to be bounded, and gets the learners' one
-  (credo.envs.core.LEARNING_TURN_LIMITS) unless a parameter sets another.
+  parameters; a game needs a turn limit to be bounded, and `turn_limit` defaults to the
+  game's machine turn limit (`Game.machine_turn_limit`).
 """
 
 from __future__ import annotations
@@ -48,6 +48,8 @@ def _parameters(name: str) -> dict:
     for key, field in game.Options.model_fields.items():
         if isinstance(field.default, (bool, int, float, str)) and not isinstance(field.default, list):
             out[key] = field.default
+    if "turn_limit" in out and game.machine_turn_limit:
+        out["turn_limit"] = game.machine_turn_limit  # bounded by default; 0 asks for no limit
     return out
 
 
