@@ -5,7 +5,7 @@ or the opponent's face-down Prophecies."""
 from __future__ import annotations
 
 from .content import FAITHS, LANES, VIRTUES
-from .game import KIND_NAMES
+from .game import COGUM, KIND_NAMES
 from .state import (
     ATTACHED,
     DET,
@@ -22,11 +22,16 @@ from .state import (
 
 
 def card_view(state, i: int) -> dict:
-    """A face-up card: its number, card, family and name."""
+    """A face-up card: its number, card, family, name and printed text (a Cogum: its Skill), and a
+    Cogum's printed stats."""
     g = state.game
     t = g.tables
     c = state.card[i]
-    return {"id": g.card_name(i), "card": t.ids[c], "name": t.names[c], "family": KIND_NAMES[t.kind[c]].lower()}
+    v = {"id": g.card_name(i), "card": t.ids[c], "name": t.names[c], "family": KIND_NAMES[t.kind[c]].lower(),
+         "text": t.text[c]}
+    if t.kind[c] == COGUM:  # a Cogum: its printed DET, HRT, SPRT, so a hand card can be weighed before it is summoned
+        v["printed"] = list(t.stats[c])
+    return v
 
 
 def cogum_view(state, i: int) -> dict:
@@ -47,6 +52,8 @@ def cogum_view(state, i: int) -> dict:
         skill=t.skill_name[c] or None,
         vows=[g.card_name(j) for j in range(state.nxt) if state.zone[j] == ATTACHED and state.host.get(j) == i],
     )
+    # the Vows face up (they are public once attached), for a board that names them
+    v["vow_cards"] = [card_view(state, j) for j in range(state.nxt) if state.zone[j] == ATTACHED and state.host.get(j) == i]
     return v
 
 
