@@ -36,6 +36,19 @@ class JolOptions(BaseModel):
     deck2: str = Field("terrisol", description="the deck of player 2 (a deck id of decks.toml)")
 
 
+def options_for(content: JolContent) -> type[JolOptions]:
+    """The options of a content set: the same fields and checks, with its deck ids as examples
+    (the lobby offers them as choices; an unknown deck is still refused by `deck_of`)."""
+    ids = [d.id for d in content.decks]
+
+    class Options(JolOptions):
+        deck1: str = Field("jovinet", description="the deck of player 1 (a deck id of decks.toml)", examples=ids)
+        deck2: str = Field("terrisol", description="the deck of player 2 (a deck id of decks.toml)", examples=ids)
+
+    Options.__name__ = Options.__qualname__ = "JolOptions"
+    return Options
+
+
 def _mask(names, universe) -> int:
     m = 0
     for n in names:
@@ -124,6 +137,7 @@ class JolGame(Game):
         self.content_hash = content.hash
         self.rules = content.rules
         self.tables = Tables(content)
+        self.Options = options_for(content)
         self.n = 2 * content.rules.deck_size  # card instances a game can ever number
         self.lane_spaces = content.rules.lane_spaces
         self.deck_lists = {d.id: [self.tables.by_id[e.card] for e in d.cards for _ in range(e.copies)]
