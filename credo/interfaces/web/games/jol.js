@@ -62,13 +62,15 @@ function tint(hex, amount) {
   return `rgb(${r},${g},${b})`;
 }
 
-function fit(text, width, size) {
-  const most = Math.max(3, Math.floor(width / (size * 0.56)));
+// Text is cut or wrapped by an estimate of its width (bold letters are wider): an SVG text does
+// not wrap, and measuring needs the board in the page first.
+function fit(text, width, size, bold = false) {
+  const most = Math.max(3, Math.floor(width / (size * (bold ? 0.63 : 0.56))));
   return text.length <= most ? text : `${text.slice(0, most - 1)}…`;
 }
 
 function wrap(text, width, size, lines) {
-  const most = Math.max(4, Math.floor(width / (size * 0.54)));
+  const most = Math.max(4, Math.floor(width / (size * 0.62)));
   const out = [];
   let line = "";
   for (const word of String(text).split(/\s+/).filter(Boolean)) {
@@ -178,6 +180,7 @@ export function draw(root, view, table) {
     .jol-space { fill: none; stroke: #cbbf9f; stroke-dasharray: 4 3; }
     .jol-button:hover rect { fill: #ffe9b8; }
     .jol-zone.pick > .hit { fill: rgba(241,196,15,.16); }
+    svg.jol .picked text, svg.jol .picked .jol-stat rect { stroke: none !important; }
   `);
   parts.push(style);
   let y = pad;
@@ -194,7 +197,7 @@ export function draw(root, view, table) {
   } else if (view.status === "finished") {
     turnText = "The game is over.";
   }
-  parts.push(label(pad + 20, y + 13, fit(turnText, W - 2 * pad - 20, 13), {"font-size": 13, "font-weight": 700, id: "jol-turn"}));
+  parts.push(label(pad + 20, y + 13, fit(turnText, W - 2 * pad - 20, 13, true), {"font-size": 13, "font-weight": 700, id: "jol-turn"}));
   y += 22;
   const steps = ["Draw", "Ready", "Formation", "Engagement", "End"];
   const stepW = (W - 2 * pad) / steps.length;
@@ -246,7 +249,7 @@ export function draw(root, view, table) {
     g.append(s("rect", {x: pad, y: yy, width: W - 2 * pad, height: 24, rx: 4, fill: tint(table.colour(p), 0.85)}));
     const name = yours ? `You (${table.name(p)})` : table.name(p);
     g.append(s("circle", {cx: pad + 10, cy: yy + 12, r: 6, fill: table.colour(p)}));
-    g.append(label(pad + 20, yy + 16, fit(name, narrow ? 100 : 180, 12), {"font-weight": 700}));
+    g.append(label(pad + 20, yy + 16, fit(name, narrow ? 100 : 180, 12, true), {"font-weight": 700}));
     let x = pad + (narrow ? 122 : 210);
     const text = (t) => t.length * 11 * 0.56;  // a line's width at 11px, near enough
     // the hand: backs for a hand you cannot see (yours is drawn face up below)
@@ -298,7 +301,7 @@ export function draw(root, view, table) {
       fill: c.ready ? tint(colour, 0.88) : "#e4e0d8", stroke: colour, "stroke-width": attacking || defending ? 3 : 1.5,
       "stroke-dasharray": c.ready ? null : "5 3"}));
     node.append(s("rect", {x: 0, y: 0, width: 5, height: PH, rx: 2, fill: FAITH_COLOURS[c.faith] || "#999"}));
-    node.append(label(9, 14, fit(`${c.id} ${c.name}`, w - 14, 12), {"font-size": 12, "font-weight": 700}));
+    node.append(label(9, 14, fit(`${c.id} ${c.name}`, w - 14, 12, true), {"font-size": 12, "font-weight": 700}));
     const now = [c.det, c.hrt, c.sprt];
     const chipW = (w - 14) / 3;
     now.forEach((v, k) => {
@@ -306,8 +309,8 @@ export function draw(root, view, table) {
       const fill = v > printed ? "#1e8449" : v < printed ? "#a93226" : "#1f1b16";
       node.append(s("g", {class: "jol-stat", "data-stat": STAT_LABELS[k].toLowerCase(), "data-value": v},
         s("rect", {x: 9 + k * chipW, y: 19, width: chipW - 3, height: 19, rx: 3, fill: "#fffdf8", stroke: "#d8cfbd"}),
-        label(12 + k * chipW, 32, STAT_LABELS[k], {"font-size": 8, fill: "#6f665a"}),
-        label(9 + (k + 1) * chipW - 7, 34, v, {"font-size": 14, "font-weight": 700, "text-anchor": "end", fill})));
+        label(11 + k * chipW, 32, STAT_LABELS[k], {"font-size": narrow ? 6.5 : 8, fill: "#6f665a"}),
+        label(9 + (k + 1) * chipW - 6, 34, v, {"font-size": narrow ? 13 : 14, "font-weight": 700, "text-anchor": "end", fill})));
     });
     const marks = [c.ready ? "Ready" : "Exhausted", CAP(c.virtue)];
     if (c.planet) marks.push(c.planet);
@@ -317,7 +320,7 @@ export function draw(root, view, table) {
     if (attacking) marks.unshift(engagement.kind === "instigate" ? "INSTIGATING" : "INFLUENCING");
     else if (defending) marks.unshift("DEFENDING");
     else if (c.engaged) marks.push("engaged");
-    node.append(label(9, 51, fit(marks.join(" · "), w - 14, 9.5), {class: "jol-small",
+    node.append(label(9, 51, fit(marks.join(" · "), w - 14, 9.5, attacking || defending), {class: "jol-small",
       fill: attacking || defending ? "#a93226" : null, "font-weight": attacking || defending ? 700 : null}));
     node.append(title(cogumTitle(c, seated && owner === me ? "your" : `${table.name(owner)}`)));
     return clickable(c.id, node);
@@ -430,7 +433,7 @@ export function draw(root, view, table) {
 
   // --- what to do now: a prompt and the buttons of the actions that need no target ------------
   const prompt = promptText(obs, view, table, seated, me, memo, bySource);
-  const lines = wrap(prompt, W - 2 * pad, 12.5, narrow ? 3 : 2);
+  const lines = wrap(prompt, W - 2 * pad, mine ? 13.5 : 12.5, narrow ? 3 : 2);
   lines.forEach((line, k) => parts.push(label(pad, y + 13 + k * 16, line, {"font-size": 12.5, class: "jol-prompt",
     "font-weight": mine ? 700 : 400})));
   y += lines.length * 16 + 4;
