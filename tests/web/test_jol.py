@@ -12,8 +12,9 @@ from playwright.sync_api import expect
 from .conftest import create_table, my_turn, watch_errors
 
 BOARD = "#board svg.jol"
-# our Cogum in a lane that can defend now, or Influence (a Cogum that can only go to the Manifest is left)
-ENGAGERS = ".jol-half .jol-cogum.pick[data-acts~=defend], .jol-half .jol-cogum.pick[data-acts~=influence]"
+# our Cogum in a lane that can defend now, or Influence (one that can only go to the Manifest is left)
+DEFENDERS = ".jol-half .jol-cogum.pick[data-acts~=defend]"
+INFLUENCERS = ".jol-half .jol-cogum.pick[data-acts~=influence]"
 
 
 def status(page) -> str:
@@ -27,24 +28,25 @@ def after(page, before: str) -> None:
 
 def board_move(page) -> str:
     """Takes this seat's decision by clicking the board, never the menu: Pass in a Prayer step;
-    otherwise a Cogum of ours (it defends at once, or Influences); otherwise a Cogum from the
-    hand into a lane; otherwise End turn. Returns what it did."""
+    else a defender; else a Cogum from the hand into a lane (before engaging: the turn ends by
+    itself once no Ready Cogum can engage); else Influence with a Cogum; else End turn.
+    Returns what it did."""
     board = page.locator(BOARD)
     before = status(page)
     if board.locator("[data-act=pass]").count():
         board.locator("[data-act=pass]").click()
         what = "pass"
-    elif board.locator(ENGAGERS).count():
-        board.locator(ENGAGERS).first.click()
-        if board.locator("[data-act=influence]").count():
-            board.locator("[data-act=influence]").click()
-            what = "influence"
-        else:
-            what = "defend"
+    elif board.locator(DEFENDERS).count():
+        board.locator(DEFENDERS).first.click()
+        what = "defend"
     elif board.locator(".jol-card.pick[data-family=cogum]").count():
         board.locator(".jol-card.pick[data-family=cogum]").first.click()
         board.locator(".jol-half.pick[data-target=yes]").first.click()
         what = "summon"
+    elif board.locator(INFLUENCERS).count():
+        board.locator(INFLUENCERS).first.click()
+        board.locator("[data-act=influence]").click()
+        what = "influence"
     else:
         board.locator("[data-act=end]").click()
         what = "end"
@@ -161,7 +163,7 @@ def test_a_spectator_sees_the_board_but_no_hidden_card(page, browser, live_serve
 
 
 WHOLE_GAME = """async () => {
-  // Plays this seat to the end by clicking the board (the same choices as board_move), in the
+  // Plays this seat to the end by clicking the board (the choices of board_move), in the
   // page, so that a few hundred decisions take seconds rather than a round trip each.
   const status = () => document.querySelector('#status');
   const board = () => document.querySelector('#board svg.jol');
@@ -174,16 +176,17 @@ WHOLE_GAME = """async () => {
     if (!status().classList.contains('yours') || !board()) { await sleep(15); continue; }
     const b = board();
     const pass = b.querySelector('[data-act=pass]');
-    const mine = b.querySelector('.jol-half .jol-cogum.pick[data-acts~=defend], .jol-half .jol-cogum.pick[data-acts~=influence]');
+    const defender = b.querySelector('.jol-half .jol-cogum.pick[data-acts~=defend]');
     const card = b.querySelector('.jol-card.pick[data-family=cogum]');
+    const influencer = b.querySelector('.jol-half .jol-cogum.pick[data-acts~=influence]');
     if (pass) click(pass);
-    else if (mine) {
-      click(mine);
-      const influence = board().querySelector('[data-act=influence]');
-      if (influence) click(influence);
-    } else if (card) {
+    else if (defender) click(defender);
+    else if (card) {
       click(card);
       click(board().querySelector('.jol-half.pick[data-target=yes]'));
+    } else if (influencer) {
+      click(influencer);
+      click(board().querySelector('[data-act=influence]'));
     } else click(b.querySelector('[data-act=end]'));
     moves++;
     for (let wait = 0; wait < 1000 && status().innerText === text; wait++) await sleep(5);
@@ -194,7 +197,8 @@ WHOLE_GAME = """async () => {
 
 def test_a_whole_game_against_the_random_bot_is_played_on_the_board_and_replayed(page):
     errors = watch_errors(page)
-    table = create_table(page, "jol", ["open", "random"])
+    # Terrisol's big bodies against the random bot's Jovinet: the shortest games of this policy
+    table = create_table(page, "jol", ["open", "random"], options={"deck1": "terrisol", "deck2": "jovinet"})
     my_turn(page)
     result = page.evaluate(WHOLE_GAME)
     assert result["text"].startswith("finished"), result

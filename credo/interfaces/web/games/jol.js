@@ -137,7 +137,6 @@ export function draw(root, view, table) {
   const me = obs.player === 0 || obs.player === 1 ? obs.player : 0;  // a spectator sees player 1 at the bottom
   const them = 1 - me;
   const seated = obs.player === 0 || obs.player === 1;
-  const who = (p) => (seated && p === me ? "your" : `${table.name(p)}`);
   const mine = view.legal && view.legal.length && !(table.seat === null || table.seat === undefined);
   const {bySource, plain} = readLegal(mine ? view.legal : []);
   const memo = table.memo;
@@ -176,7 +175,6 @@ export function draw(root, view, table) {
   const parts = [];
   const style = s("style", {}, `
     .jol-small { font-size: 9.5px; fill: #5a5247; }
-    .jol-title { font-weight: 700; }
     .jol-space { fill: none; stroke: #cbbf9f; stroke-dasharray: 4 3; }
     .jol-button:hover rect { fill: #ffe9b8; }
     .jol-zone.pick > .hit { fill: rgba(241,196,15,.16); }
