@@ -103,10 +103,10 @@ function cardNames(cards) {
   return cards.map((c) => `${c.id} ${c.name}`).join(", ");
 }
 
-function cogumTitle(c, who) {
+function cogumTitle(c, whose) {
   const now = [c.det, c.hrt, c.sprt];
   const stats = STAT_LABELS.map((l, k) => `${l} ${now[k]}${c.printed && c.printed[k] !== now[k] ? ` (printed ${c.printed[k]})` : ""}`).join(", ");
-  const parts = [`${c.id} ${c.name}: ${who}'s ${CAP(c.virtue)} ${CAP(c.faith)} Cogum${c.planet ? ` of the planet ${c.planet}` : ""}`,
+  const parts = [`${c.id} ${c.name}: ${whose} ${CAP(c.virtue)} ${CAP(c.faith)} Cogum${c.planet ? ` of the planet ${c.planet}` : ""}`,
     stats, c.ready ? "Ready" : "Exhausted"];
   if (c.engaged) parts.push("has engaged this turn");
   if (c.skill) parts.push(`Skill ${c.skill}: ${c.text}`);
@@ -318,9 +318,10 @@ export function draw(root, view, table) {
     if (attacking) marks.unshift(engagement.kind === "instigate" ? "INSTIGATING" : "INFLUENCING");
     else if (defending) marks.unshift("DEFENDING");
     else if (c.engaged) marks.push("engaged");
-    node.append(label(9, 51, fit(marks.join(" · "), w - 14, 9.5, attacking || defending), {class: "jol-small",
-      fill: attacking || defending ? "#a93226" : null, "font-weight": attacking || defending ? 700 : null}));
-    node.append(title(cogumTitle(c, seated && owner === me ? "your" : `${table.name(owner)}`)));
+    // the class sets the colour, so an engaged Cogum's red is a style (a style outranks a class)
+    node.append(label(9, 51, fit(marks.join(" · "), w - 14, 9.5, attacking || defending), {class: "jol-small", fill: null,
+      style: attacking || defending ? "fill:#a93226" : null, "font-weight": attacking || defending ? 700 : null}));
+    node.append(title(cogumTitle(c, seated && owner === me ? "your" : `${table.name(owner)}'s`)));
     return clickable(c.id, node);
   };
 
