@@ -204,7 +204,7 @@ export function draw(root, view, table) {
     parts.push(s("g", {class: "jol-phase", "data-phase": name.toLowerCase(), "data-current": on ? "yes" : null},
       s("rect", {x: pad + k * stepW + 1, y, width: stepW - 2, height: 18, rx: 9,
         fill: on ? table.colour(current) : "#ece5d6"}),
-      label(pad + k * stepW + stepW / 2, y + 13, name, {"text-anchor": "middle", "font-size": 11,
+      label(pad + k * stepW + stepW / 2, y + 13, name, {"text-anchor": "middle", "font-size": narrow ? 10 : 11,
         fill: on ? "#fff" : "#6f665a", "font-weight": on ? 700 : 400}),
       title(`${name} phase${on ? " (now)" : ""}`)));
   });
