@@ -3,6 +3,7 @@ once per content set), options (the decks), and the entry points that make state
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -143,6 +144,7 @@ class JolGame(Game):
         self.deck_lists = {d.id: [self.tables.by_id[e.card] for e in d.cards for _ in range(e.copies)]
                            for d in content.decks}
         self._build_actions()
+        self._catalogue: dict | None = None
 
     @staticmethod
     def card_name(i: int) -> str:
@@ -190,6 +192,23 @@ class JolGame(Game):
         self.A_defend = [lk[("defend", (i,))] for i in range(n)]
         self.A_pass = lk[("pass", ())]
         self.A_end = lk[("end", ())]
+
+    def catalogue(self) -> dict:
+        """Every card's face, the decks, lanes and rules (views.catalogue): built once, and each
+        caller gets its own copy, so no caller can change what the next one reads."""
+        return copy.deepcopy(self._shared_catalogue())
+
+    def face(self, card: str) -> dict:
+        """The printed face of a card id (name, family, text; a Cogum's Faith, Virtue, planet,
+        printed stats, Skill), shared with every caller: read it, never change it."""
+        return self._shared_catalogue()["cards"][card]
+
+    def _shared_catalogue(self) -> dict:
+        if self._catalogue is None:
+            from .views import catalogue
+
+            self._catalogue = catalogue(self)
+        return self._catalogue
 
     def deck_of(self, deck_id: str) -> list[int]:
         if deck_id not in self.deck_lists:

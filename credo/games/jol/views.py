@@ -4,7 +4,7 @@ or the opponent's face-down Prophecies."""
 
 from __future__ import annotations
 
-from .content import FAITHS, LANES, VIRTUES
+from .content import FAITHS, LANES, STATS, VIRTUES
 from .game import COGUM, KIND_NAMES
 from .state import (
     ATTACHED,
@@ -19,39 +19,25 @@ from .state import (
 
 
 def card_view(state, i: int) -> dict:
-    """A face-up card: its number, card, family, name and printed text (a Cogum: its Skill), and a
-    Cogum's printed stats."""
-    g = state.game
-    t = g.tables
-    c = state.card[i]
-    v = {"id": g.card_name(i), "card": t.ids[c], "name": t.names[c], "family": KIND_NAMES[t.kind[c]].lower(),
-         "text": t.text[c]}
-    if t.kind[c] == COGUM:  # a Cogum: its printed DET, HRT, SPRT, so a hand card can be weighed before it is summoned
-        v["printed"] = list(t.stats[c])
-    return v
+    """A face-up card: its number and which card it is. What that card is (name, family, text,
+    printed stats) is the same all game, so it is in the game's catalogue, not here."""
+    return {"id": state.game.card_name(i), "card": state.game.tables.ids[state.card[i]]}
 
 
 def cogum_view(state, i: int) -> dict:
-    g = state.game
-    t = g.tables
-    c = state.card[i]
+    """A Cogum in play: its card, owner, stats now, Ready, engaged, and its Vows (face up once
+    attached, so each names its card)."""
     v = card_view(state, i)
     det, hrt, sprt = state.stats(i)
     v.update(
         owner=state.owner[i],
-        faith=FAITHS[t.faith[c]],
-        virtue=VIRTUES[t.virtue[c]],
-        printed=list(t.stats[c]),
         det=det,
         hrt=hrt,
         sprt=sprt,
         ready=state.is_ready(i),
         engaged=bool(state.engaged >> i & 1),
-        skill=t.skill_name[c] or None,
-        vows=[g.card_name(j) for j in sorted(state.host) if state.host[j] == i and state.zone[j] == ATTACHED],
+        vows=[card_view(state, j) for j in sorted(state.host) if state.host[j] == i and state.zone[j] == ATTACHED],
     )
-    # the Vows face up (they are public once attached), for a board that names them
-    v["vow_cards"] = [card_view(state, j) for j in range(state.nxt) if state.zone[j] == ATTACHED and state.host.get(j) == i]
     return v
 
 
@@ -115,5 +101,27 @@ def observation(state, player: int | None) -> dict:
         "lasting": lasting,
         "engagement": engagement,
         "winner": state.winner if state.winner >= 0 else None,
-        "rules": {"win_inf": g.rules.win_inf, "lane_spaces": g.lane_spaces, "manifest_size": g.rules.manifest_size},
+    }
+
+
+def catalogue(game) -> dict:
+    """Jol's public, unchanging content for a display (Game.catalogue): every card's face by
+    card id, the decks, the lanes and the numbers of the table's rules."""
+    t = game.tables
+    cards = {}
+    for c in range(t.n):
+        face = {"name": t.names[c], "family": KIND_NAMES[t.kind[c]].lower(), "text": t.text[c]}
+        if t.kind[c] == COGUM:
+            face.update(faith=FAITHS[t.faith[c]], virtue=VIRTUES[t.virtue[c]], planet=game.content.cogum[c].planet,
+                        printed=list(t.stats[c]), skill=t.skill_name[c] or None)
+        cards[t.ids[c]] = face
+    r = game.rules
+    return {
+        "game": "jol",
+        "cards": cards,
+        "decks": {d.id: {"name": d.name, "text": d.text} for d in game.content.decks},
+        "lanes": list(LANES),
+        "stats": list(STATS),  # the order of a Cogum's `printed`
+        "rules": {"win_inf": r.win_inf, "win_lanes": r.win_lanes, "lane_spaces": game.lane_spaces,
+                  "manifest_size": r.manifest_size, "opening_hand": r.opening_hand, "deck_size": r.deck_size},
     }
