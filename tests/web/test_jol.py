@@ -145,6 +145,16 @@ def test_a_spectator_sees_the_board_but_no_hidden_card(page, browser, live_serve
     own = page.locator(f"{BOARD} .jol-card")
     numbers = [own.nth(k).get_attribute("data-card") for k in range(own.count())]
     assert numbers
+    # the hand's faces come from the table's catalogue (fetched once), the observation naming the card
+    catalogue = page.evaluate(f"() => fetch('/api/tables/{table}/catalogue').then((r) => r.json())")
+    for k, number in enumerate(numbers):
+        card = own.nth(k)
+        face = catalogue["cards"][card.get_attribute("data-face")]
+        assert card.get_attribute("data-family") == face["family"]
+        hover = card.locator("title").text_content()
+        assert hover.startswith(f"{number} {face['name']}: ") and face["text"] in hover
+        if face["family"] == "cogum":
+            assert [f"DET {face['printed'][0]}", f"HRT {face['printed'][1]}"] == hover.split(": a Cogum, ")[1].split(", ")[:2]
     watcher = browser.new_context(base_url=live_server).new_page()
     errors = watch_errors(watcher)
     watcher.goto(f"/table/{table}")

@@ -54,6 +54,18 @@ function targetsOf(options) {
   return out;
 }
 
+// --- what each card is ----------------------------------------------------------------------
+// The observation names each face-up card by its number and card id; the catalogue (fetched once
+// per page) says what that card is. A copy of the observation with every card's face merged in is
+// what the drawing reads, so a card's name, family, text and printed stats are always at hand.
+function withFaces(x, faces) {
+  if (Array.isArray(x)) return x.map((v) => withFaces(v, faces));
+  if (!x || typeof x !== "object") return x;
+  const out = {};
+  for (const [k, v] of Object.entries(x)) out[k] = withFaces(v, faces);
+  return typeof x.card === "string" ? {...(faces[x.card] || {name: x.card}), ...out} : out;
+}
+
 // --- small drawing helpers ------------------------------------------------------------------
 function tint(hex, amount) {
   const n = parseInt(hex.slice(1), 16);
@@ -110,7 +122,7 @@ function cogumTitle(c, whose) {
     stats, c.ready ? "Ready" : "Exhausted"];
   if (c.engaged) parts.push("has engaged this turn");
   if (c.skill) parts.push(`Skill ${c.skill}: ${c.text}`);
-  for (const v of c.vow_cards || []) parts.push(`Vow ${v.id} ${v.name}: ${v.text}`);
+  for (const v of c.vows || []) parts.push(`Vow ${v.id} ${v.name}: ${v.text}`);
   return parts.join(". ") + ".";
 }
 
@@ -124,11 +136,17 @@ function cardTitle(c) {
 
 // --- the drawing ----------------------------------------------------------------------------
 export function draw(root, view, table) {
-  const obs = view.observation;
-  if (!obs || !obs.lanes) {
+  if (!view.observation || !view.observation.lanes) {
     root.append(h("p", {class: "quiet", style: "padding:1rem"}, "The game starts when every seat is taken."));
     return;
   }
+  const catalogue = table.catalogue || {};
+  if (!catalogue.cards || !catalogue.rules) {
+    root.append(h("p", {class: "quiet", style: "padding:1rem"}, "The game's cards could not be loaded: reload the page."));
+    return;
+  }
+  const obs = withFaces(view.observation, catalogue.cards);
+  const rules = catalogue.rules;
   const narrow = (root.clientWidth || 800) < 620;
   const W = narrow ? 420 : 720;
   const pad = 8, gap = 8;
@@ -189,8 +207,8 @@ export function draw(root, view, table) {
   parts.push(s("circle", {cx: pad + 7, cy: y + 9, r: 7, fill: table.colour(current)}));
   let turnText = `Turn ${obs.turn}: ${seated && current === me ? "your turn" : `${table.name(current)}'s turn`}`;
   if (obs.winner !== null && obs.winner !== undefined) {
-    const lanesWon = obs.lanes.filter((lane) => lane.inf[obs.winner] >= obs.rules.win_inf).length;
-    const why = lanesWon >= 2 ? `${obs.rules.win_inf} INF in two lanes` : "the other side had to draw from an empty deck";
+    const lanesWon = obs.lanes.filter((lane) => lane.inf[obs.winner] >= rules.win_inf).length;
+    const why = lanesWon >= rules.win_lanes ? `${rules.win_inf} INF in two lanes` : "the other side had to draw from an empty deck";
     turnText = `${seated && obs.winner === me ? "You win" : `${table.name(obs.winner)} wins`}: ${why}`;
   } else if (view.status === "finished") {
     turnText = "The game is over.";
@@ -267,7 +285,7 @@ export function draw(root, view, table) {
       s("rect", {x, y: yy + 5, width: 11, height: 15, rx: 2, fill: "#5b4a30"}),
       s("rect", {x: x + 2, y: yy + 3, width: 11, height: 15, rx: 2, fill: "#3b2f1e", stroke: "#e6d8b8"}),
       label(x + 17, yy + 16, deckText, {"font-size": 11}),
-      title(`${side.deck} deck: ${side.deck_size} cards left (drawing from an empty deck loses)`)));
+      title(`${(catalogue.decks && catalogue.decks[side.deck] || {name: side.deck}).name} deck: ${side.deck_size} cards left (drawing from an empty deck loses)`)));
     x += 17 + text(deckText) + 12;
     const grave = side.graveyard || [];
     const graveText = `${narrow ? "grave" : "graveyard"} ${grave.length}`;
@@ -291,7 +309,7 @@ export function draw(root, view, table) {
   const cogum = (c, x, yy, w) => {
     const owner = c.owner;
     const colour = table.colour(owner);
-    const node = s("g", {class: "jol-cogum", transform: `translate(${x},${yy})`, "data-card": c.id,
+    const node = s("g", {class: "jol-cogum", transform: `translate(${x},${yy})`, "data-card": c.id, "data-face": c.card,
       "data-ready": c.ready ? "yes" : "no", "data-owner": owner});
     const attacking = engagement && engagement.engaging === c.id;
     const defending = engagement && engagement.defender === c.id;
@@ -311,7 +329,6 @@ export function draw(root, view, table) {
         label(9 + (k + 1) * chipW - 6, 34, v, {"font-size": narrow ? 13 : 14, "font-weight": 700, "text-anchor": "end", fill})));
     });
     const marks = [c.ready ? "Ready" : "Exhausted", CAP(c.virtue)];
-    if (c.planet) marks.push(c.planet);
     if (c.vows && c.vows.length) marks.push(`${c.vows.length} Vow${c.vows.length > 1 ? "s" : ""}`);
     const tags = lasting.filter((t) => t.on === c.id);
     if (tags.length) marks.push(tags.map((t) => t.name).join(", "));
@@ -328,7 +345,7 @@ export function draw(root, view, table) {
   // --- a Manifest (at most three Cogum, aligned with the lanes) --------------------------------
   const manifest = (p, yy) => {
     const side = obs.players[p];
-    const size = obs.rules.manifest_size;
+    const size = rules.manifest_size;
     const g = s("g", {class: "jol-manifest jol-zone", "data-player": p});
     const target = seated && p === me && chosen.has("manifest");
     const whose = seated && p === me ? "Your" : `${table.name(p)}'s`;
@@ -364,8 +381,8 @@ export function draw(root, view, table) {
   }
 
   // --- the lanes -------------------------------------------------------------------------------
-  const spaces = obs.rules.lane_spaces;
-  const win = obs.rules.win_inf;
+  const spaces = rules.lane_spaces;
+  const win = rules.win_inf;
   const sideH = spaces * PH + (spaces - 1) * 4;
   const infH = 46;
   obs.lanes.forEach((lane, k) => {
@@ -487,7 +504,8 @@ export function draw(root, view, table) {
 
 function handCard(c, x, y, w, hgt, clickable) {
   const colour = FAMILY_COLOURS[c.family] || "#666";
-  const node = s("g", {class: "jol-card", transform: `translate(${x},${y})`, "data-card": c.id, "data-family": c.family});
+  const node = s("g", {class: "jol-card", transform: `translate(${x},${y})`, "data-card": c.id, "data-face": c.card,
+    "data-family": c.family});
   node.append(s("rect", {class: "hit", width: w, height: hgt, rx: 6, fill: "#fffdf8", stroke: colour, "stroke-width": 1.5}));
   node.append(s("rect", {width: w, height: 17, rx: 6, fill: colour}));
   node.append(s("rect", {y: 10, width: w, height: 7, fill: colour}));
