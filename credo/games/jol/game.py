@@ -140,6 +140,7 @@ class JolGame(Game):
         self.tables = Tables(content)
         self.Options = options_for(content)
         self.n = 2 * content.rules.deck_size  # card instances a game can ever number
+        self.card_names = tuple(self.card_name(i) for i in range(self.n))
         self.lane_spaces = content.rules.lane_spaces
         self.deck_lists = {d.id: [self.tables.by_id[e.card] for e in d.cards for _ in range(e.copies)]
                            for d in content.decks}
