@@ -128,7 +128,7 @@ def test_jol_explanations_do_not_name_the_opponents_hidden_cards():
     mine = {c["id"] for c in s.observation(me)["players"][me]["hand"]}
     theirs = s.observation(1 - me)["players"][1 - me]["hand"]
     assert theirs
-    names = {c["name"] for c in theirs}
+    names = {game.catalogue()["cards"][c["card"]]["name"] for c in theirs}
     told = []
     for card in theirs:
         assert card["id"] not in mine

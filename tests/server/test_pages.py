@@ -33,6 +33,34 @@ def test_a_tables_catalogue_is_its_games_public_content(client):
     assert client.get("/api/tables/nope/catalogue").status_code == 404
 
 
+def test_jols_catalogue_says_what_every_card_a_view_names_is(client):
+    table = finished_table(client, "jol")
+    catalogue = client.get(f"/api/tables/{table}/catalogue").json()
+    from credo import games
+
+    assert catalogue == games.load("jol").catalogue()
+    total = client.get(f"/api/tables/{table}").json()["moves"]
+    named = []
+
+    def walk(x):
+        if isinstance(x, dict):
+            if "card" in x:
+                named.append(x)
+            for v in x.values():
+                walk(v)
+        elif isinstance(x, list):
+            for v in x:
+                walk(v)
+
+    for move in sorted({total // 2, total}):
+        walk(client.get(f"/api/tables/{table}/replay/{move}").json()["observation"])
+    assert named
+    for card in named:  # the view says which card; the catalogue, once, what it is
+        assert "name" not in card and "text" not in card
+        face = catalogue["cards"][card["card"]]
+        assert face["name"] and face["family"] in ("cogum", "talent", "vow", "prophecy", "prayer")
+
+
 def test_a_finished_game_is_replayed_move_by_move_as_a_spectator_saw_it(client):
     table = finished_table(client)
     total = client.get(f"/api/tables/{table}").json()["moves"]

@@ -195,7 +195,7 @@ class DirgeGame(Game):
         entries.append(("done", "done", ()))
         entries.append(("end", "end", ()))
         aliases = {t.abbr[c].lower(): t.ids[c] for c in range(t.n)}
-        self.actions = ActionSpace(self.name, f"{self.name}:{self.content_hash}", entries, aliases)
+        self.actions = ActionSpace.shared(self.name, f"{self.name}:{self.content_hash}", entries, aliases)
         lk = self.actions.lookup()
         self.A_place = [lk[("place", (sq,))] for sq in range(b.size)]
         self.A_pick = [[lk[("pick", (c, sq))] for sq in range(b.size)] for c in range(t.n)]

@@ -171,7 +171,7 @@ class DivineGame(Game):
         entries.append(("pass", "pass", ()))
         entries.append(("end", "end", ()))
         aliases = {"respond": "play", "vigilance": "vigil", "prayer": "preach"}
-        self.actions = ActionSpace(self.name, f"{self.name}:{self.content_hash}", entries, aliases)
+        self.actions = ActionSpace.shared(self.name, f"{self.name}:{self.content_hash}", entries, aliases)
         lk = self.actions.lookup()
         S = range(B.SQUARES)
         self.A_place_priest = [lk[("place_priest", (sq,))] for sq in S]

@@ -268,7 +268,7 @@ class DogmaGame(Game):
                 entries.append((f"cult {n + 1} {word}", "cult", (n, side)))
             for k, (kind, i, cid) in enumerate(t.specials):
                 entries.append((f"special {cid} {word}", "special", (k, side)))
-        self.actions = ActionSpace(self.name, f"{self.name}:{self.content_hash}", entries)
+        self.actions = ActionSpace.shared(self.name, f"{self.name}:{self.content_hash}", entries)
         lk = self.actions.lookup()
         self.A_deploy = [lk[("deploy", (n,))] for n in range(ARCANA)]
         self.A_summon = [lk[("summon", (n,))] for n in range(ARCANA - 1)]
