@@ -91,16 +91,12 @@ def told_by(state: State, action, mover: int, viewer: int):
 
 
 @pytest.mark.parametrize(("name", "options"), VARIANTS, ids=IDS)
-def test_events_tell_a_player_nothing_their_view_does_not(name, options, request):
+def test_events_tell_a_player_nothing_their_view_does_not(name, options):
     """A move that draws on no chance and reveals nothing to a player (kernel/undo.py: it
     leaves them seeing the same board in every world resampled from their view) must
     narrate the same to them in all those worlds: a narration naming a hidden card or a
     secret choice would differ. (Moves that roll dice or reveal may narrate what they
     reveal: that is what revealing is.)"""
-    if name == "dogma" and options.get("mode") == "chaos":
-        request.applymarker(pytest.mark.xfail(strict=True, reason=(
-            "known, open: after a Chaos draft the sampled worlds do not keep which Cult cards of a revealed "
-            "rear-guard Prophet were face up, and its redeployment narrates them (issue 12 note)")))
     game = games.load(name)
     compared = 0
     for n, state in enumerate(random_states(game, options, seeds=range(5), every=3)):
