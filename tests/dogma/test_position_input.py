@@ -189,3 +189,17 @@ def test_consistency_the_order_under_way_is_the_one_its_card_prints():
     with pytest.raises(PositionError) as err:
         GAME.from_position(pos)
     assert err.value.field in (f"plan[{ri}][1]", "cur.card"), str(err.value)
+
+
+def test_consistency_a_deployed_prophets_revealed_cult_cards_are_face_up():
+    """A Revealed Cult card turns face up when its Prophet is deployed: a position that lists it face down
+    under a Prophet once deployed describes the state the rules make of it, the card face up; under a Prophet
+    never deployed it stays face down."""
+    shirin = A("shirin", "ibaditi", "sunna", "hadith")  # Sunna is Revealed
+    for where, revealed, face_up in (("active", None, [1]), ("rear", True, [1]), ("rear", None, [])):
+        pos = position([MAO, dict(shirin, where=where, revealed=revealed)] if where == "rear" else [shirin, MAO], [AL])
+        arcanum = pos["players"][0]["arcana"][1 if where == "rear" else 0]
+        if revealed is None:
+            arcanum.pop("revealed", None)
+        state = GAME.from_position(pos)
+        assert state.to_position()["players"][0]["arcana"][1 if where == "rear" else 0]["face_up"] == face_up

@@ -277,7 +277,7 @@ def test_different_hidden_builds_behind_the_same_revealed_cards_give_the_same_wo
     one = free_will([chimera, A("gesu", "trinita", "redenzione", "lancia_di_longino"),
                      A("agostino", "confessionum_libri_xiii", "nevim", "sutra_del_cuore"), A("hugues", "rogo", "martirio", "athar")],
                     face_up=[0])
-    other = free_will([A("chimera", "eucarestia", "salmi", "santo_graal"), A("goffredo", "crociati", "penitenza", "rabbi"),
+    other = free_will([A("chimera", "eucarestia", "esseni", "santo_graal"), A("goffredo", "crociati", "penitenza", "rabbi"),
                        A("cagliostro", "circoncisione", "esodo", "nobile_silenzio"),
                        A("san_francesco", "nuovo_testamento", "sutta_pitaka", "ketuvim")],
                       face_up=[0], opponent_dis=("urga_karma", "diluvio_universale", "esorcismo", "pioggia_di_fuoco"))
