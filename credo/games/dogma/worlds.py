@@ -21,7 +21,9 @@ facts and the viewer's own cards, never from the true hidden cards:
 
 What is public stays: which places are empty, revealed Prophets, their Relics and face-up cards,
 how many cards lie face down, damage and markers (on the slot, never on the card), the
-Interventions played and how many are left."""
+Interventions played and how many are left. So does what the rules let the viewer deduce: a card
+face down under a Prophet once deployed is not a Revealed card (deployment turns those face up), so
+none is dealt there; a world that dealt one would narrate it at the Prophet's next deployment."""
 
 from __future__ import annotations
 
