@@ -146,11 +146,10 @@ def mutate(data, position: dict, odd=(), keys=(), others=()) -> dict:
             del parent[key]
         elif how == "odd":
             parent[key] = copy.deepcopy(data.draw(st.sampled_from(odd_values), label="odd"))
-        elif how == "near":
-            if isinstance(value, int) and not isinstance(value, bool):
-                parent[key] = value + data.draw(st.sampled_from((-2, -1, 1, 2, 5, 100)), label="delta")
-            else:
-                parent[key] = data.draw(st.integers(-3, 20), label="int")
+        elif how in ("near", "nudge") and isinstance(value, int) and not isinstance(value, bool):
+            parent[key] = value + data.draw(st.sampled_from((-2, -1, 1, 2, 5, 100)), label="delta")
+        elif how == "near":  # a small number where another value was
+            parent[key] = data.draw(st.integers(-3, 20), label="int")
         elif how == "nudge":  # a value of the right type that may not fit: what only the consistency checks see
             if isinstance(value, bool):
                 parent[key] = not value
@@ -158,8 +157,6 @@ def mutate(data, position: dict, odd=(), keys=(), others=()) -> dict:
                 parent[key] = value[::-1] if data.draw(st.booleans(), label="reverse") else value[1:]
             elif isinstance(value, str):
                 parent[key] = _pick(data, words, "word")
-            elif isinstance(value, int):
-                parent[key] = value + data.draw(st.sampled_from((-2, -1, 1, 2, 5)), label="delta")
         elif how == "swap" and isinstance(parent, (list, dict)) and len(parent) > 1:
             siblings = list(range(len(parent))) if isinstance(parent, list) else list(parent)
             other = data.draw(st.sampled_from(siblings), label="other")
