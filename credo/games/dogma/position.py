@@ -520,9 +520,12 @@ def _arcana(game, s, pos) -> None:
             raise _bad(f"players[{p}].arduous", "the turn an Arduous card was used is not after this turn")
         s.arduous[p] = pl.arduous
     s.set_cards(proph, cults, relics)
+    revealed_bits = game.tables.revealed_bits
     for sl in range(np * ARCANA):
         if proph[sl] < 0:
             continue
+        if s.known[sl] & 1:  # a Prophet deployed has its Revealed Cult cards face up (section 4, "Revealed")
+            s.known[sl] |= revealed_bits[s.cults[sl]]
         f = f"players[{sl // ARCANA}].arcana[{sl % ARCANA}]"
         if s.where[sl] == DEFEATED:
             # (not its Cult cards' markers: in a simultaneous group its own Order still marks its card)
