@@ -33,7 +33,7 @@ def free_port() -> int:
 
 class LiveServer:
     """`credo serve --port P --data-dir D [--database URL]`; `start` again after `stop`
-    or `kill` reopens the same store (on a new port: a killed server's port may linger)."""
+    or `kill` reopens the same store on the same port."""
 
     def __init__(self, data_dir: Path, database: str | None = None) -> None:
         self.data_dir = Path(data_dir)
@@ -50,7 +50,8 @@ class LiveServer:
         return f"ws://127.0.0.1:{self.port}/api/tables/{table}/socket"
 
     def start(self) -> "LiveServer":
-        self.port = free_port()
+        """Start the server; after a stop or a kill, on the same port (pages reconnect there)."""
+        self.port = self.port or free_port()
         command = [sys.executable, "-m", "credo.interfaces.cli", "serve", "--port", str(self.port),
                    "--data-dir", str(self.data_dir)]
         if self.database:
