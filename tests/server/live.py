@@ -20,7 +20,10 @@ from pathlib import Path
 import httpx
 from websockets.asyncio.client import connect
 
+from credo.interfaces.server.settings import Settings
+
 ROOT = Path(__file__).resolve().parents[2]
+LIMITS = Settings()  # the limits `credo serve` keeps
 POSTGRES_VARIABLE = "CREDO_TEST_POSTGRES_URL"
 WAIT = 30.0  # seconds a test waits for a message (or the server) before failing
 
@@ -134,6 +137,10 @@ class Client:
         self.ws = ws
         self.received: list[dict] = []
         self.view: dict | None = None  # the newest view
+        # a well-behaved client keeps under the server's limit of messages (a little below it)
+        self.rate = 0.9 * LIMITS.messages_per_second
+        self.tokens = LIMITS.message_burst - 2.0
+        self.last = time.monotonic()
 
     @classmethod
     async def open(cls, server: LiveServer, table: str, token: str | None = None, hello: bool = True) -> "Client":
@@ -143,8 +150,18 @@ class Client:
             await client.send({"token": token})
         return client
 
-    async def send(self, message) -> None:
-        await self.ws.send(message if isinstance(message, str) else json.dumps(message))
+    async def send(self, message, paced: bool = True) -> None:
+        """Send a message (a dict as JSON); `paced`: wait as long as the server's limit of
+        messages per second asks."""
+        if paced:
+            now = time.monotonic()
+            self.tokens = min(LIMITS.message_burst - 2.0, self.tokens + (now - self.last) * self.rate)
+            self.last = now
+            if self.tokens < 1:
+                await asyncio.sleep((1 - self.tokens) / self.rate)
+                self.tokens, self.last = 1.0, time.monotonic()
+            self.tokens -= 1
+        await self.ws.send(message if isinstance(message, (str, bytes)) else json.dumps(message))
 
     async def receive(self, timeout: float = WAIT) -> dict:
         message = json.loads(await asyncio.wait_for(self.ws.recv(), timeout))
@@ -156,10 +173,10 @@ class Client:
     async def until(self, test, timeout: float = WAIT) -> dict:
         deadline = time.monotonic() + timeout
         while True:
-            left = deadline - time.monotonic()
-            if left <= 0:
-                raise AssertionError(f"no such message within {timeout} s; the last: {self.received[-3:]}")
-            message = await self.receive(left)
+            try:
+                message = await self.receive(max(0.0, deadline - time.monotonic()))
+            except asyncio.TimeoutError:
+                raise AssertionError(f"no such message within {timeout} s; the last: {self.received[-3:]}") from None
             if test(message):
                 return message
 
@@ -169,11 +186,15 @@ class Client:
     async def error(self, timeout: float = WAIT) -> str:
         return (await self.until(lambda m: m.get("type") == "error", timeout))["message"]
 
+    async def current(self, test, timeout: float = WAIT) -> dict:
+        """The newest view received if it passes `test`, else the next view that does."""
+        if self.view is not None and test(self.view):
+            return self.view
+        return await self.view_where(test, timeout)
+
     async def turn(self, timeout: float = WAIT) -> dict:
         """The newest view once it is this seat's turn or the game is over."""
-        if self.view and (self.view["expect"] is not None or self.view["status"] == "finished"):
-            return self.view
-        return await self.view_where(lambda m: m["expect"] is not None or m["status"] == "finished", timeout)
+        return await self.current(lambda m: m["expect"] is not None or m["status"] == "finished", timeout)
 
     async def play(self, notation: str, expect: int) -> dict:
         """Send a move; the first view after it, or the error that refused it."""
