@@ -225,3 +225,156 @@ def test_both_dogma_seats_committing_their_orders_at_the_same_instant_are_both_k
     record = live.get(f"/api/tables/{table}/record").json()
     assert [(m["player"], m["action"]) for m in record["moves"]] == [(s, a) for _, s, a in stored]
     replay(record, games.load("dogma"))
+
+
+# --- bad input over the real socket -----------------------------------------------------------------
+def one_line(message: str) -> bool:
+    return bool(message) and "\n" not in message and "Traceback" not in message
+
+
+def test_unknown_tables_wrong_tokens_and_garbage_hellos_are_refused_in_one_line(live):
+    table = live.new_table("dirge", seats_of(2, 2), {"mode": "teams"})
+    token = live.claim(table, 1)
+
+    async def refused(table_id: str, hello, says: str, code: int) -> None:
+        client = await Client.open(live, table_id, hello=False)
+        if hello is not None:
+            await client.send(hello)
+        message = await client.error()
+        assert says in message and one_line(message), message
+        with pytest.raises(ConnectionClosed):
+            await client.until(lambda m: False, timeout=10)
+        assert client.ws.close_code == code
+
+    async def main():
+        await refused("nosuch", None, "no table 'nosuch'", 4404)
+        await refused("x" * 200, None, "no table", 4404)
+        await refused(table, {"token": "x" * 40}, "that token holds no seat", 4401)
+        await refused(table, {"token": token[:-1]}, "that token holds no seat", 4401)
+        await refused(table, "not json", "say who you are first", 4401)
+        await refused(table, {"token": 5}, "say who you are first", 4401)
+        await refused(table, b"\x00\xff", "say who you are first", 4401)
+        client = await Client.open(live, table, token)  # and the right token still works
+        assert (await client.view_where(lambda m: True))["seat"] == 0
+
+    run(main())
+    assert live.alive() and live.summary(table)["moves"] == 0
+
+
+def test_garbage_illegal_stale_and_repeated_messages_change_nothing(live):
+    """One session of everything wrong a client can send: each answered with one line, the
+    table unchanged, the connection and the server alive."""
+    table = live.new_table("dirge", seats_of(2, 2), {"mode": "teams"})
+    tokens = [live.claim(table, 1, "Ann"), live.claim(table, 2, "Bob")]
+
+    async def main():
+        ann, bob = await Client.open(live, table, tokens[0]), await Client.open(live, table, tokens[1])
+        await ann.view_where(lambda m: True)
+        await bob.view_where(lambda m: True)
+        me, other = (ann, bob) if ann.view["expect"] is not None else (bob, ann)
+        view = me.view
+        legal = view["legal"][0]["notation"]
+        for bad, says in [
+            ("{", "a message is JSON"), ("[]", "a message is a JSON object"), ("{}", "exactly one of"),
+            ("null", "a message is a JSON object"), ('"act"', "a message is a JSON object"),
+            ("[" * 5000, "at most 4096 bytes"), ("[" * 4000 + "]" * 4000, "at most 4096 bytes"),
+            ("[" * 2000 + "]" * 2000, "nested less deeply"),
+            ({"act": "place nothing here", "expect": view["expect"]}, "is not an action of dirge"),
+            ({"act": 5, "expect": view["expect"]}, "act"),
+            ({"act": legal, "expect": "0"}, "expect"),
+            ({"act": legal, "expect": -1}, "expect"),
+            ({"act": legal, "expect": view["expect"] + 7}, "refreshed"),
+            ({"act": legal, "expect": view["expect"], "x": 1}, "Extra inputs"),
+            ({"act": legal}, "expect"),
+            ({"act": legal, "resign": True, "expect": 0}, "exactly one of"),
+            ({"undo": "please"}, "undo"),
+            ({"undo": "accept"}, "no request of undo"),
+            ({"rematch": True}, "a rematch follows a finished game"),
+            ("x" * 5000, "at most 4096 bytes"),
+            (b"\x00binary", "not a binary one"),
+        ]:
+            await me.send(bad)
+            message = await me.error()
+            assert says in message and one_line(message), (str(bad)[:40], message)
+        await other.send({"act": legal, "expect": 0})
+        assert "not your turn" in await other.error()
+        assert live.summary(table)["moves"] == 0 and stored_moves(live, table) == []
+        assert await me.alive() and await other.alive()
+        # a legal move, then the same message again: played once, the resend refused as stale
+        await me.send({"act": legal, "expect": view["expect"]})
+        await me.send({"act": legal, "expect": view["expect"]})
+        assert "not your turn" in await me.error() or "refreshed" in me.received[-1]["message"]
+        assert [(seat, notation) for _, seat, notation in stored_moves(live, table)] == [(view["seat"], legal)]
+        # a frame over the server's 64 KiB: that connection is closed, the server and the others go on
+        await me.send("[" * 70_000)
+        with pytest.raises(ConnectionClosed):
+            await me.until(lambda m: False, timeout=10)
+        assert me.ws.close_code == 1009
+        assert await other.alive()
+        # after the end: resigned, then every move refused
+        await other.send({"resign": True})
+        done = await other.view_where(lambda m: m["status"] == "finished")
+        await other.send({"act": legal, "expect": done["move"]})
+        assert "the game is over" in await other.error()
+        await other.send({"resign": True})
+        assert "only a game in progress" in await other.error()
+        assert await other.alive()
+
+    run(main())
+    assert live.alive() and len(stored_moves(live, table)) == 1
+
+
+def test_a_flood_of_messages_is_slowed_and_the_connection_stays(live):
+    table = live.new_table("jol", seats_of(0, 2))
+
+    async def main():
+        watcher = await Client.open(live, table, None)
+        await watcher.view_where(lambda m: True)
+        for _ in range(80):
+            await watcher.send({"ping": 1}, paced=False)
+        replies = [await watcher.until(lambda m: m.get("type") in ("pong", "error")) for _ in range(80)]
+        slowed = [r for r in replies if r.get("message") == "too many messages: slow down"]
+        assert len(slowed) >= 20
+        await asyncio.sleep(2.5)  # after a pause it answers again
+        assert await watcher.alive()
+
+    run(main())
+
+
+# --- clocks -------------------------------------------------------------------------------------------
+def test_a_per_decision_clock_hands_a_late_decision_to_a_bot(live):
+    clock = {"kind": "per_decision", "seconds": 0.3, "on_timeout": "bot:random"}
+    table = live.new_table("jol", seats_of(1, 2), clock=clock)
+    token = live.claim(table, 1)
+
+    async def main():
+        me = await Client.open(live, table, token)
+        first = await me.view_where(lambda m: True)
+        assert first["clocks"] is not None
+        mine = await me.turn()
+        assert 0 < mine["clocks"][str(mine["seat"])] <= 0.3
+        # we never answer: the bot of the clock plays each of our decisions, and the game goes on
+        later = await me.view_where(lambda m: m["move"] >= mine["move"] + 4)
+        assert later["status"] == "running"
+        # a change is told once: no flood of views while the clock's bot thinks
+        assert len([m for m in me.received if m.get("type") == "view"]) <= 2 * later["move"] + 4
+
+    run(main())
+    moves = stored_moves(live, table)
+    assert 0 in {seat for _, seat, _ in moves}  # moves made for our seat, stored as ours
+
+
+def test_a_budget_clock_forfeits_the_late_seat(live):
+    clock = {"kind": "budget", "seconds": 0.5, "increment": 0, "on_timeout": "forfeit"}
+    table = live.new_table("jol", seats_of(1, 2), clock=clock)
+    token = live.claim(table, 1)
+
+    async def main():
+        me = await Client.open(live, table, token)
+        done = await me.view_where(lambda m: m["status"] == "finished")
+        assert done["result"] == {"winners": [1], "reason": "time", "seat": 0}
+        await me.send({"act": "pass", "expect": done["move"]})
+        assert "the game is over" in await me.error()
+
+    run(main())
+    assert live.summary(table)["status"] == "finished"
