@@ -145,7 +145,9 @@ class Client:
     @classmethod
     async def open(cls, server: LiveServer, table: str, token: str | None = None, hello: bool = True) -> "Client":
         """A socket to `table`; it says `token` (None: a spectator) unless `hello` is False."""
-        client = cls(await connect(server.socket_url(table), max_size=None, open_timeout=WAIT))
+        # max_queue None: the client takes in every frame at once (as a page does), however
+        # long a test waits before reading them, so the server is never slowed by it
+        client = cls(await connect(server.socket_url(table), max_size=None, max_queue=None, open_timeout=WAIT))
         if hello:
             await client.send({"token": token})
         return client
