@@ -266,9 +266,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await ws.close(code=4404)
             return
         try:
-            hello = protocol.Hello.model_validate(
-                json.loads(await asyncio.wait_for(ws.receive_text(), settings.hello_seconds)))
-        except (asyncio.TimeoutError, ValueError, ValidationError, WebSocketDisconnect):
+            first = await asyncio.wait_for(_receive_text(ws), settings.hello_seconds)
+            hello = protocol.Hello.model_validate(json.loads(first if first is not None else ""))
+        except (asyncio.TimeoutError, ValueError, RecursionError, ValidationError, WebSocketDisconnect):
             await _close(ws, error, 'say who you are first: {"token": "..."} for a seat, {"token": null} to watch')
             return
         seat = None
@@ -283,17 +283,26 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         try:
             await send(table.view_message(conn, reset=True))
             while True:
-                text = await ws.receive_text()
+                text = await _receive_text(ws)
                 if not conn.allow(settings.messages_per_second, settings.message_burst):
                     await error("too many messages: slow down")
+                    continue
+                if text is None:
+                    await error("a message is JSON in a text frame, not a binary one")
                     continue
                 if len(text.encode()) > settings.max_message_bytes:
                     await error(f"a message is at most {settings.max_message_bytes} bytes")
                     continue
                 try:
                     message = protocol.read(json.loads(text))
-                except (ValueError, RecursionError) as exc:
-                    await error(str(exc) if not isinstance(exc, json.JSONDecodeError) else "a message is JSON")
+                except json.JSONDecodeError:
+                    await error("a message is JSON")
+                    continue
+                except RecursionError:
+                    await error("a message is JSON nested less deeply")
+                    continue
+                except ValueError as exc:
+                    await error(str(exc))
                     continue
                 problem = await _handle(hub, table, conn, message)
                 if problem:
@@ -308,6 +317,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     mount_pages(app)
     return app
+
+
+async def _receive_text(ws: WebSocket) -> str | None:
+    """The next message's text; None for a binary frame (clients speak JSON in text frames)."""
+    message = await ws.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000), message.get("reason"))
+    return message.get("text")
 
 
 async def _close(ws: WebSocket, error, message: str) -> None:

@@ -303,6 +303,10 @@ class Table:
         now = time.monotonic()
         deadlines = []
         for s in self.match.state.to_move:
+            if self.seats[s].kind != "person" or s in self.timeout_bots:
+                # a bot's thinking is the server's time, not a player's: bots never lose on time,
+                # and a decision already handed to a bot is not timed out again while it thinks
+                continue
             left = self.clock["seconds"] if kind == "per_decision" else self.remaining[s]
             deadlines.append((self.started.get(s, now) + left, s, self.opened.get(s)))
         if deadlines:
