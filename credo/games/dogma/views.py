@@ -21,6 +21,7 @@ from credo.kernel import Commitments, EventLog, Rng
 from .chaos import determinize as chaos_determinize
 from .chaos import observation as chaos_observation
 from .content import MALEFICS
+from .faces import faces_for
 from .game import ARCANA, MAX_CULT, PATHS
 from .worlds import resample_hidden_cards
 
@@ -121,7 +122,7 @@ def observation(s, viewer: int | None) -> dict:
     revealed = None
     if s.phase == 2 or (s.plan and s.phase != 3):
         revealed = [{"player": p, "order": str(s.game.actions[a if a >= 0 else ~a])} for p, a, _g in s.plan]
-    return {
+    obs = {
         "game": "dogma",
         "player": viewer,
         "mode": s.mode,
@@ -143,6 +144,9 @@ def observation(s, viewer: int | None) -> dict:
         "targets": list(s.tgt) if s.np == 4 else None,
         "draw": s.winner == 2,
     }
+    # the printed faces of the cards it names, for a drawing that shows them (faces.py)
+    obs["cards"] = faces_for(s.game, obs)
+    return obs
 
 
 def determinize(s, player: int, rng: Rng):
