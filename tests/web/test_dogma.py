@@ -236,6 +236,9 @@ def test_every_kind_of_decision_is_offered_on_the_board_and_only_legal_actions(p
             let failure = null;
             try {
               table.redraw();
+              const words = root.textContent;
+              const slip = words.match(/.{0,40}(undefined|null|NaN|\\[object).{0,20}/);
+              if (slip) throw new Error(`the board says: ${slip[0]}`);
               const picks = root.querySelectorAll('.pick').length;
               for (let i = 0; i < picks; i++) {
                 table.memo = {};

@@ -109,8 +109,8 @@ function malefics(list, x, y) {
     label(0, 4, MALEFIC_GLYPHS[m] || "?", {size: 12, anchor: "middle", fill: "#fff", weight: 700})));
 }
 
-function back(x, y, size, text) {
-  return s("g", {class: "card back", transform: `translate(${x},${y})`},
+function back(x, y, size, text, hover) {
+  return s("g", {class: "card back", transform: `translate(${x},${y})`}, hover ? title(hover) : null,
     s("rect", {class: "hit", width: size.w, height: size.h, rx: 7}),
     s("rect", {class: "inner", x: 6, y: 6, width: size.w - 12, height: size.h - 12, rx: 5}),
     s("circle", {class: "seal", cx: size.w / 2, cy: size.h / 2, r: Math.min(size.w, size.h) / 5}),
@@ -321,51 +321,57 @@ function sideGroup(view, table, d, p, x, y, shape) {
   // the active Prophet and its Arcanum's cards
   const top = 32;
   const activeK = me.active;
-  const act = activeK !== null && activeK !== undefined ? me.arcana[activeK] : null;
+  const realAct = activeK !== null && activeK !== undefined ? me.arcana[activeK] : null;
+  // while a Prophet to deploy is being chosen, its whole Arcanum is shown where it would stand
+  const deploying = mine && !realAct && d.memo.sel?.key?.startsWith("deploy:");
+  const act = deploying ? me.arcana[me.rear[Number(d.memo.sel.key.split(":")[1]) - 1]] : realAct;
+  const preview = deploying ? "preview" : "";
+  const looks = (id) => ({on: () => { d.memo.look = id; table.redraw(); }});
   if (act && !act.hidden) {
-    const specials = act.prophet ? d.matching(`special ${act.prophet}`) : [];
-    const protectedSlot = (obs.protected || []).includes(p * 4 + activeK);
+    const specials = act.prophet && !preview ? d.matching(`special ${act.prophet}`) : [];
+    const protectedSlot = !preview && (obs.protected || []).includes(p * 4 + activeK);
     const targetCands = d.memo.sel && obs.teams ? targetFor(obs, d, p) : [];
-    let click = mine ? d.click(`special:${act.prophet}`, specials, act.prophet)
-      : {on: () => { d.memo.look = act.prophet; table.redraw(); }};
+    let click = mine && !preview ? d.click(`special:${act.prophet}`, specials, act.prophet) : looks(act.prophet);
     if (targetCands.length) click = {pick: true, key: `target:${p}`, on: () => table.play(targetCands[0])};
-    g.append(cardGroup(8, top, {class: "prophet", card: act.prophet}, prophetCard(obs, act, BIG, {protected: protectedSlot}), click));
+    g.append(cardGroup(8, top, {class: `prophet ${preview}`, card: act.prophet}, prophetCard(obs, act, BIG, {protected: protectedSlot}), click));
     let slot = 0;
     const withering = pending?.kind === "withering" && pending.player === p && pending.prophet === act.name;
     act.cult.forEach((c, j) => {
       let kids = cultCard(obs, c, j, CARD);
-      if (!kids) kids = [back(0, 0, CARD, "face down"), label(6, CARD.h - 8, `${j + 1}`, {size: 12, weight: 700, cls: "number back-number"})];
+      if (!kids) kids = [back(0, 0, CARD, "face down", `Cult card ${j + 1}, face down: its owner knows it, you do not`), label(6, CARD.h - 8, `${j + 1}`, {size: 12, weight: 700, cls: "number back-number"})];
       let click = null;
-      if (mine) {
+      if (mine && !preview) {
         const cands = withering ? d.matching(`wither ${j + 1}`) : d.matching(`cult ${j + 1}`);
         click = d.click(`${withering ? "wither" : "cult"}:${j + 1}`, cands, c.card);
       } else if (c.card) {
         click = {on: () => { d.memo.look = c.card; table.redraw(); }};
       }
-      g.append(cardGroup(...assocAt(shape, slot++), {class: "cult", card: c.card, face: c.face_up ? "up" : "down"}, kids, click));
+      g.append(cardGroup(...assocAt(shape, slot++), {class: `cult ${preview}`, card: c.card, face: c.face_up ? "up" : "down"}, kids, click));
     });
     act.relics.forEach((r) => {
-      const cands = mine ? d.matching(`special ${r}`) : [];
-      g.append(cardGroup(...assocAt(shape, slot++), {class: "relic", card: r}, relicCard(obs, r, CARD),
-        mine ? d.click(`special:${r}`, cands, r) : {on: () => { d.memo.look = r; table.redraw(); }}));
+      const cands = mine && !preview ? d.matching(`special ${r}`) : [];
+      g.append(cardGroup(...assocAt(shape, slot++), {class: `relic ${preview}`, card: r}, relicCard(obs, r, CARD),
+        mine && !preview ? d.click(`special:${r}`, cands, r) : looks(r)));
     });
   } else if (act && act.hidden) {
-    g.append(cardGroup(8, top, {}, [back(0, 0, BIG, "active, face down")], null));
+    g.append(cardGroup(8, top, {}, [back(0, 0, BIG, "active, face down", "The active Prophet, not yet revealed")], null));
   } else {
-    g.append(s("rect", {class: "empty-slot", x: 8, y: top, width: BIG.w, height: BIG.h, rx: 8}),
+    g.append(s("g", {}, s("rect", {class: "empty-slot", x: 8, y: top, width: BIG.w, height: BIG.h, rx: 8}),
       label(8 + BIG.w / 2, top + BIG.h / 2, obs.phase === "over" ? "no Prophet" : "no active Prophet",
-        {size: 11, anchor: "middle", cls: "quiet-text"}));
+        {size: 11, anchor: "middle", cls: "quiet-text"}),
+      mine && d.legal.some((a) => a.notation.startsWith("deploy"))
+        ? label(8 + BIG.w / 2, top + BIG.h / 2 + 18, "click one to see it here", {size: 10, anchor: "middle", cls: "quiet-text"}) : null));
   }
 
   // rear guard, discard pile, Divine Interventions
   let rx = shape === "wide" ? 8 + BIG.w + 10 + 4 * (CARD.w + GAP) + 10 : 8;
   const ry = {wide: top + 40, compact: top + BIG.h + 14, narrow: top + 2 * (CARD.h + GAP) + 14}[shape];
-  g.append(label(rx, ry - 6, "rear guard", {size: 10, cls: "quiet-text"}));
+  if (me.rear.length) g.append(label(rx, ry - 6, "rear guard", {size: 10, cls: "quiet-text"}));
   me.rear.forEach((k, i) => {
     const a = me.arcana[k];
     const cands = mine ? [...d.matching(`deploy ${i + 1}`), ...d.matching(`summon ${i + 1}`)] : [];
     const deploy = cands.some((c) => c.startsWith("deploy"));
-    const kids = a.hidden || a.empty ? [back(0, 0, SMALL, `rear ${i + 1}`)]
+    const kids = a.hidden || a.empty ? [back(0, 0, SMALL, `rear ${i + 1}`, `Rear guard, position ${i + 1}: an Arcanum face down`)]
       : [...prophetCard(obs, a, SMALL, {}), label(SMALL.w - 6, SMALL.h - 24, `${i + 1}`, {size: 12, anchor: "end", weight: 700, cls: "number"})];
     g.append(cardGroup(rx, ry, {class: "rear", card: a.prophet}, kids,
       mine ? d.click(`${deploy ? "deploy" : "summon"}:${i + 1}`, cands, a.prophet)
@@ -426,7 +432,15 @@ function centreGroup(view, table, d, x, y, width) {
   const phase = {deploy: "Opening: each player deploys a Prophet in secret", orders: "Orders: each player chooses one in secret",
     resolve: "The Orders resolve", over: "The game is over", chaos: "Chaos: building the Arcana"}[obs.phase] || obs.phase;
   g.append(label(14, 24, `Turn ${obs.turn} · ${phase}`, {size: 15, weight: 700, width: width - 28}));
+  const mode = {predestination: "Predestination", free_will: "Free Will", chaos: "Chaos"}[obs.mode] || obs.mode;
+  const built = obs.first_builder !== null && obs.first_builder !== undefined
+    ? ` · one box: ${who(table, obs.first_builder)} built first (30 damage on their first Prophet)` : "";
+  g.append(label(width - 14, 24, `${mode}${obs.teams ? " · 2 vs 2" : ""}`, {size: 11, anchor: "end", cls: "quiet-text"}));
   let line = 46;
+  if (built && obs.turn === 1 && obs.phase === "deploy") {
+    g.append(label(14, line, `Free Will${built}`, {size: 12, width: width - 28}));
+    line += 20;
+  }
   const placed = obs.orders?.committed || [];
   if (obs.phase === "orders" || obs.phase === "deploy") {
     const waiting = (obs.to_move || []).filter((p) => !placed.includes(p));
