@@ -297,16 +297,17 @@ function sideGroup(view, table, d, p, x, y, shape) {
   g.append(s("rect", {class: "side-bg", width, height, rx: 10, stroke: colour}));
   // header: who, their token, what lies in front of them
   const rel = relation(obs, p);
-  g.append(s("circle", {cx: 16, cy: 16, r: 7, fill: colour}),
-    label(30, 21, `${who(table, p)}${rel ? ` · ${rel}` : ""}`, {size: 14, weight: 700, width: width - 260}));
   const token = tokenFor(obs, p);
+  const tokenW = shape === "narrow" ? 140 : 190;
+  g.append(s("circle", {cx: 16, cy: 16, r: 7, fill: colour}),
+    label(30, 21, `${who(table, p)}${rel ? ` · ${rel}` : ""}`, {size: 14, weight: 700, width: width - tokenW - 44}));
   if (token) {
     const tx = width - 14;
     g.append(s("g", {class: `token ${token.state}`, "data-token": p},
       title(token.state === "placed" ? "This player has placed an Order face down." : orderWords(token.text)),
-      s("rect", {x: tx - 190, y: 5, width: 190, height: 22, rx: 11}),
-      label(tx - 95, 21, token.state === "placed" || token.state === "thinking" ? token.text : orderWords(token.text.replace(/^last: /, "")),
-        {size: 11, anchor: "middle", width: 180})));
+      s("rect", {x: tx - tokenW, y: 5, width: tokenW, height: 22, rx: 11}),
+      label(tx - tokenW / 2, 21, token.state === "placed" || token.state === "thinking" ? token.text : orderWords(token.text.replace(/^last: /, "")),
+        {size: 11, anchor: "middle", width: tokenW - 10})));
   }
   const notes = [];
   if (me.deck) notes.push(`option: ${me.deck}`);
@@ -435,8 +436,12 @@ function centreGroup(view, table, d, x, y, width) {
   const mode = {predestination: "Predestination", free_will: "Free Will", chaos: "Chaos"}[obs.mode] || obs.mode;
   const built = obs.first_builder !== null && obs.first_builder !== undefined
     ? ` · one box: ${who(table, obs.first_builder)} built first (30 damage on their first Prophet)` : "";
-  g.append(label(width - 14, 24, `${mode}${obs.teams ? " · 2 vs 2" : ""}`, {size: 11, anchor: "end", cls: "quiet-text"}));
   let line = 46;
+  if (width >= 600) g.append(label(width - 14, 24, `${mode}${obs.teams ? " · 2 vs 2" : ""}`, {size: 11, anchor: "end", cls: "quiet-text"}));
+  else if (obs.turn === 1) {
+    g.append(label(14, line, `${mode}${obs.teams ? " · 2 vs 2" : ""}`, {size: 11, cls: "quiet-text"}));
+    line += 18;
+  }
   if (built && obs.turn === 1 && obs.phase === "deploy") {
     g.append(label(14, line, `Free Will${built}`, {size: 12, width: width - 28}));
     line += 20;
