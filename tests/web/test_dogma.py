@@ -100,7 +100,7 @@ def test_a_whole_game_against_a_fast_bot_then_its_replay(page):
     assert errors == []
 
 
-def test_two_people_place_secret_orders_at_once_and_see_only_who_has_chosen(page, browser, live_server):
+def test_two_people_place_secret_orders_at_once_and_see_only_who_has_chosen(page, browser, live_server, shots):
     errors = watch_errors(page)
     create_table(page, "dogma", ["open", "open"])
     invite = page.locator("input.invite").first.input_value()
@@ -133,6 +133,11 @@ def test_two_people_place_secret_orders_at_once_and_see_only_who_has_chosen(page
     friend.locator("#dogma-confirm").click()
     for who in (page, friend):
         expect(who.locator("#log")).to_contain_text(f"Orders revealed: player 1 cult {n}, player 2 cult {m}")
+    # Bea plays on a phone-sized screen: the board is as wide as the screen, drawn in one column
+    shot = shots / "dogma-phone.png"
+    friend.screenshot(path=str(shot), full_page=True)
+    width, height = png_size(shot)
+    assert width == 390 and height > 844
     assert errors == [] and friend_errors == []
 
 

@@ -430,7 +430,8 @@ function centreGroup(view, table, d, x, y, width) {
   const height = 110;
   const g = s("g", {class: "centre", transform: `translate(${x},${y})`});
   g.append(s("rect", {class: "centre-bg", width, height, rx: 10}));
-  const phase = {deploy: "Opening: each player deploys a Prophet in secret", orders: "Orders: each player chooses one in secret",
+  const phase = {deploy: obs.turn === 1 ? "Opening: each player deploys a Prophet in secret"
+    : "a new active Prophet is deployed, in secret", orders: "Orders: each player chooses one in secret",
     resolve: "The Orders resolve", over: "The game is over", chaos: "Chaos: building the Arcana"}[obs.phase] || obs.phase;
   g.append(label(14, 24, `Turn ${obs.turn} · ${phase}`, {size: 15, weight: 700, width: width - 28}));
   const mode = {predestination: "Predestination", free_will: "Free Will", chaos: "Chaos"}[obs.mode] || obs.mode;
