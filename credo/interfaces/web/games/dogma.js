@@ -85,10 +85,6 @@ function orderWords(notation) {
   return notation;
 }
 
-function shortName(name, max = 18) {
-  return name.length > max ? `${name.slice(0, max - 1)}…` : name;
-}
-
 // --- SVG pieces ----------------------------------------------------------------------------------
 // Text squeezed to `width` when the estimate says it would overflow.
 function label(x, y, text, {size = 12, width = null, anchor = "start", weight = null, fill = null, cls = null} = {}) {
@@ -103,9 +99,9 @@ function atom(x, y, r = 8) {
     s("circle", {r: 1.8}));
 }
 
-function malefics(list, x, y) {
+function malefics(obs, list, x, y) {
   return list.map((m, i) => s("g", {class: "malefic", transform: `translate(${x + i * 19},${y})`},
-    title(`${m}`), s("circle", {r: 8, fill: MALEFIC_COLOURS[m] || "#555"}),
+    title(faceWords(obs, m)), s("circle", {r: 8, fill: MALEFIC_COLOURS[m] || "#555"}),
     label(0, 4, MALEFIC_GLYPHS[m] || "?", {size: 12, anchor: "middle", fill: "#fff", weight: 700})));
 }
 
@@ -158,7 +154,7 @@ function prophetCard(obs, a, size, extra) {
         {size: 10, anchor: "end", cls: a.fervor_markers > 0 ? "good" : "hurt"}) : null,
       f.immune.length ? label(8, 144, `immune: ${f.immune.join(", ")}`, {size: 9.5, width: size.w - 16, cls: "good"}) : null,
       f.weak.length ? label(8, 156, `weak: ${f.weak.join(", ")}`, {size: 9.5, width: size.w - 16, cls: "hurt"}) : null,
-      malefics(a.malefic, 16, size.h - 14),
+      malefics(obs, a.malefic, 16, size.h - 14),
       f.ability.special ? atom(size.w - 16, size.h - 14) : null);
   } else {
     const h0 = 34;
@@ -167,7 +163,7 @@ function prophetCard(obs, a, size, extra) {
       s("rect", {x: 6, y: h0 + 2, width: a.faith ? (size.w - 12) * left / a.faith : 0, height: 6, rx: 3, class: "faith"}),
       label(6, h0 + 22, `dmg ${a.damage}`, {size: 10, cls: a.damage ? "hurt" : "quiet-text"}),
       label(6, h0 + 36, `Fervor ${a.fervor}`, {size: 10, cls: "quiet-text"}),
-      malefics(a.malefic, 12, size.h - 12),
+      malefics(obs, a.malefic, 12, size.h - 12),
       f.ability.special ? atom(size.w - 12, size.h - 12, 6) : null);
   }
   if (a.ability_cancelled) kids.push(s("line", {x1: 8, y1: size.h - 26, x2: size.w - 8, y2: size.h - 26, class: "cancelled"}));
@@ -215,10 +211,9 @@ function relicCard(obs, id, size) {
 }
 
 // --- the decision being built --------------------------------------------------------------------
-function decision(view, table) {
+function decision(table) {
   const legal = (table.seat === null || table.seat === undefined) ? [] : (table.legal || []);
   const memo = table.memo;
-  const has = (n) => legal.some((a) => a.notation === n);
   // the legal actions that are `base`, or `base` with a Target side
   const matching = (base) => legal.filter((a) => a.notation === base || a.notation.startsWith(`${base} `)
     && /^(left|right)$/.test(a.notation.slice(base.length + 1))).map((a) => a.notation);
@@ -237,7 +232,7 @@ function decision(view, table) {
     if (!cands.length) return {on: () => { memo.look = look; table.redraw(); }};
     return {pick: true, picked: memo.sel?.key === key, key, on: () => select(key, cands, look)};
   };
-  return {legal, memo, has, matching, click, select, confirm};
+  return {legal, memo, matching, click, select, confirm};
 }
 
 // --- one player's side of the table --------------------------------------------------------------
@@ -653,7 +648,7 @@ export function draw(root, view, table) {
   lastWidth = width;
   const narrow = width < 700;
   const shape = narrow ? "narrow" : obs.players.length === 4 ? "compact" : "wide";
-  const d = decision(view, table);
+  const d = decision(table);
   root.append(strip(view, table, d));
 
   let content = [], W = 0, H = 0;
