@@ -182,6 +182,10 @@ def main() -> int:
     print("targets: ratio >= 0.5, copy <= 5 us (benchmarks, not timed tests)")
     print()
     search_speed()
+    print()
+    from envs import main as environments  # bench/envs.py: the learners' environments
+
+    environments()
     return 0
 
 

@@ -440,7 +440,8 @@ def cmd_serve(args, console: Console) -> int:
     except OSError as exc:
         raise SystemExit(f"--data-dir: {exc}") from None
     where = url if "@" not in url else url.split("@", 1)[1]
-    console.print(f"Credo serves on http://{args.host}:{args.port} (the API at /docs); storage: {where}")
+    console.print(f"Credo is at http://{args.host}:{args.port} : open it in a browser to play "
+                  f"(the API at /docs; storage: {where}; Ctrl+C stops it)")
     uvicorn.run(create_app(settings), host=args.host, port=args.port, ws_max_size=64 * 1024,
                 log_level="warning", timeout_graceful_shutdown=5)
     return 0

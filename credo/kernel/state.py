@@ -81,6 +81,14 @@ class Game(ABC):
             field = ".".join(str(p) for p in first["loc"]) or "options"
             raise IllegalAction("Options", f"option {field}: {first['msg']}") from None
 
+    def catalogue(self) -> dict:
+        """The public facts of this game's content that never change during a game (card
+        faces, tiles, the board's geometry), JSON-ready, for a display to name and draw
+        what an observation refers to by id. Sent once (the server's
+        /api/tables/{id}/catalogue), never inside each observation, and it holds nothing
+        any seat may not know: the whole box is public, where its cards are is not."""
+        return {}
+
     @abstractmethod
     def new(self, seed: int = 0, **options: Any) -> "State":
         """A new game, set up from `seed`."""

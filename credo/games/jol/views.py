@@ -8,16 +8,13 @@ from .content import FAITHS, LANES, VIRTUES
 from .game import KIND_NAMES
 from .state import (
     ATTACHED,
-    DET,
     ENGAGE_NAMES,
     FACE_DOWN,
     GRAVE,
-    HRT,
     LANE0,
     LASTING,
     MANIFEST,
     PHASES,
-    SPRT,
 )
 
 
@@ -34,18 +31,19 @@ def cogum_view(state, i: int) -> dict:
     t = g.tables
     c = state.card[i]
     v = card_view(state, i)
+    det, hrt, sprt = state.stats(i)
     v.update(
         owner=state.owner[i],
         faith=FAITHS[t.faith[c]],
         virtue=VIRTUES[t.virtue[c]],
         printed=list(t.stats[c]),
-        det=state.stat(i, DET),
-        hrt=state.stat(i, HRT),
-        sprt=state.stat(i, SPRT),
+        det=det,
+        hrt=hrt,
+        sprt=sprt,
         ready=state.is_ready(i),
         engaged=bool(state.engaged >> i & 1),
         skill=t.skill_name[c] or None,
-        vows=[g.card_name(j) for j in range(state.nxt) if state.zone[j] == ATTACHED and state.host.get(j) == i],
+        vows=[g.card_name(j) for j in sorted(state.host) if state.host[j] == i and state.zone[j] == ATTACHED],
     )
     return v
 
