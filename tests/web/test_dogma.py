@@ -10,6 +10,8 @@ import struct
 
 from playwright.sync_api import expect
 
+from credo.games import load as load_game
+
 from .conftest import create_table, my_turn, watch_errors
 
 
@@ -226,7 +228,8 @@ def test_every_kind_of_decision_is_offered_on_the_board_and_only_legal_actions(p
     assert len(views) > 60
     errors = watch_errors(page)
     page.goto("/")
-    report = page.evaluate("""async (views) => {
+    catalogue = load_game("dogma").catalogue()
+    report = page.evaluate("""async ([views, catalogue]) => {
         const mod = await import('/static/games/dogma.js');
         const root = document.createElement('section');
         document.body.append(root);
@@ -235,7 +238,7 @@ def test_every_kind_of_decision_is_offered_on_the_board_and_only_legal_actions(p
           root.style.width = `${width}px`;
           for (const view of views) {
             const played = new Set();
-            const table = {seat: view.seat, legal: view.legal, memo: {}, colour: () => '#c0392b',
+            const table = {seat: view.seat, legal: view.legal, memo: {}, catalogue, colour: () => '#c0392b',
               name: (p) => `Player ${p + 1}`, play: (n) => played.add(n), offer: (list) => list.forEach((n) => played.add(n)),
               redraw: () => { root.replaceChildren(); mod.draw(root, view, table); }};
             let failure = null;
@@ -264,7 +267,7 @@ def test_every_kind_of_decision_is_offered_on_the_board_and_only_legal_actions(p
           }
         }
         return out;
-    }""", views)
+    }""", [views, catalogue])
     assert errors == []
     for r in report:
         where = f"{r['phase']} seat {r['seat']} at {r['width']}px"

@@ -21,7 +21,6 @@ from credo.kernel import Commitments, EventLog, Rng
 from .chaos import determinize as chaos_determinize
 from .chaos import observation as chaos_observation
 from .content import MALEFICS
-from .faces import faces_for
 from .game import ARCANA, MAX_CULT, PATHS
 from .worlds import resample_hidden_cards
 
@@ -122,7 +121,7 @@ def observation(s, viewer: int | None) -> dict:
     revealed = None
     if s.phase == 2 or (s.plan and s.phase != 3):
         revealed = [{"player": p, "order": str(s.game.actions[a if a >= 0 else ~a])} for p, a, _g in s.plan]
-    obs = {
+    return {
         "game": "dogma",
         "player": viewer,
         "mode": s.mode,
@@ -144,9 +143,6 @@ def observation(s, viewer: int | None) -> dict:
         "targets": list(s.tgt) if s.np == 4 else None,
         "draw": s.winner == 2,
     }
-    # the printed faces of the cards it names, for a drawing that shows them (faces.py)
-    obs["cards"] = faces_for(s.game, obs)
-    return obs
 
 
 def determinize(s, player: int, rng: Rng):

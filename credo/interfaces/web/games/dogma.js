@@ -48,14 +48,17 @@ function noteReveal(view) {
 }
 
 // --- words ---------------------------------------------------------------------------------------
-function faceOf(obs, id) {
-  return (obs.cards || {})[id] || null;
+// The game's catalogue (Game.catalogue: every card's face, every keyword and malefic marker), lent
+// by the page with each draw: the observation names them by id, the catalogue says what they are.
+let catalogue = {};
+function faceOf(id) {
+  return catalogue.cards?.[id] || catalogue.keywords?.[id] || catalogue.markers?.[id] || null;
 }
 
-function faceWords(obs, id) {
-  const f = faceOf(obs, id);
+function faceWords(id) {
+  const f = faceOf(id);
   if (!f) return id || "";
-  const kw = (f.keywords || []).map((k) => faceOf(obs, k)?.name || k).join(", ");
+  const kw = (f.keywords || []).map((k) => faceOf(k)?.name || k).join(", ");
   if (f.kind === "prophet") {
     const lines = [`${f.name}${f.title ? `, "${f.title}"` : ""} · Prophet · ${f.religion}`,
       `Faith ${f.faith} · Fervor ${f.fervor}`];
@@ -99,9 +102,9 @@ function atom(x, y, r = 8) {
     s("circle", {r: 1.8}));
 }
 
-function malefics(obs, list, x, y) {
+function malefics(list, x, y) {
   return list.map((m, i) => s("g", {class: "malefic", transform: `translate(${x + i * 19},${y})`},
-    title(faceWords(obs, m)), s("circle", {r: 8, fill: MALEFIC_COLOURS[m] || "#555"}),
+    title(faceWords(m)), s("circle", {r: 8, fill: MALEFIC_COLOURS[m] || "#555"}),
     label(0, 4, MALEFIC_GLYPHS[m] || "?", {size: 12, anchor: "middle", fill: "#fff", weight: 700})));
 }
 
@@ -124,17 +127,17 @@ function cardGroup(x, y, attrs, children, click) {
   return g;
 }
 
-function prophetCard(obs, a, size, extra) {
-  const f = faceOf(obs, a.prophet) || {name: a.name, religion: "", faith: a.faith, fervor: a.fervor, immune: [], weak: [],
+function prophetCard(a, size, extra) {
+  const f = faceOf(a.prophet) || {name: a.name, religion: "", faith: a.faith, fervor: a.fervor, immune: [], weak: [],
     ability: {special: false, name: ""}};
   const left = Math.max(0, a.faith - a.damage);
   const bar = size.w - 16;
   const big = size.w >= BIG.w;
   const top = RELIGION_COLOURS[f.religion] || "#6f665a";
   const kids = [
-    title(`${faceWords(obs, a.prophet)}\nNow: Faith ${left} of ${a.faith} (damage ${a.damage}), Fervor ${a.fervor}`
+    title(`${faceWords(a.prophet)}\nNow: Faith ${left} of ${a.faith} (damage ${a.damage}), Fervor ${a.fervor}`
       + (a.fervor_markers ? ` (${a.fervor_markers > 0 ? "+" : ""}${a.fervor_markers * 10} in markers)` : "")
-      + (a.malefic.length ? `\nMalefic markers: ${a.malefic.map((m) => faceOf(obs, m)?.name || m).join(", ")}` : "")
+      + (a.malefic.length ? `\nMalefic markers: ${a.malefic.map((m) => faceOf(m)?.name || m).join(", ")}` : "")
       + (a.ability_cancelled ? "\nIts ability is cancelled." : "")),
     s("rect", {class: "hit", width: size.w, height: size.h, rx: 8}),
     s("rect", {class: "band", width: size.w, height: big ? 40 : 30, rx: 8, fill: top}),
@@ -154,7 +157,7 @@ function prophetCard(obs, a, size, extra) {
         {size: 10, anchor: "end", cls: a.fervor_markers > 0 ? "good" : "hurt"}) : null,
       f.immune.length ? label(8, 144, `immune: ${f.immune.join(", ")}`, {size: 9.5, width: size.w - 16, cls: "good"}) : null,
       f.weak.length ? label(8, 156, `weak: ${f.weak.join(", ")}`, {size: 9.5, width: size.w - 16, cls: "hurt"}) : null,
-      malefics(obs, a.malefic, 16, size.h - 14),
+      malefics(a.malefic, 16, size.h - 14),
       f.ability.special ? atom(size.w - 16, size.h - 14) : null);
   } else {
     const h0 = 34;
@@ -163,7 +166,7 @@ function prophetCard(obs, a, size, extra) {
       s("rect", {x: 6, y: h0 + 2, width: a.faith ? (size.w - 12) * left / a.faith : 0, height: 6, rx: 3, class: "faith"}),
       label(6, h0 + 22, `dmg ${a.damage}`, {size: 10, cls: a.damage ? "hurt" : "quiet-text"}),
       label(6, h0 + 36, `Fervor ${a.fervor}`, {size: 10, cls: "quiet-text"}),
-      malefics(obs, a.malefic, 12, size.h - 12),
+      malefics(a.malefic, 12, size.h - 12),
       f.ability.special ? atom(size.w - 12, size.h - 12, 6) : null);
   }
   if (a.ability_cancelled) kids.push(s("line", {x1: 8, y1: size.h - 26, x2: size.w - 8, y2: size.h - 26, class: "cancelled"}));
@@ -172,13 +175,13 @@ function prophetCard(obs, a, size, extra) {
   return kids;
 }
 
-function cultCard(obs, c, j, size) {
-  const f = c.card ? faceOf(obs, c.card) : null;
+function cultCard(c, j, size) {
+  const f = c.card ? faceOf(c.card) : null;
   if (!f) return null;
   const top = RELIGION_COLOURS[f.religion] || "#6f665a";
   const dmg = f.damage + 10 * (c.markers || 0);
   return [
-    title(`Cult card ${j + 1}: ${faceWords(obs, c.card)}${c.markers ? `\nMarkers on its damage: ${c.markers * 10}` : ""}`
+    title(`Cult card ${j + 1}: ${faceWords(c.card)}${c.markers ? `\nMarkers on its damage: ${c.markers * 10}` : ""}`
       + `${c.face_up ? "\nFace up." : "\nFace down: the opponent does not know it."}${c.withered ? "\nWithered: out of the game." : ""}`),
     s("rect", {class: "hit", width: size.w, height: size.h, rx: 7}),
     s("rect", {class: "band", width: size.w, height: 30, rx: 7, fill: top}),
@@ -187,7 +190,7 @@ function cultCard(obs, c, j, size) {
     f.damage || c.markers ? s("g", {},
       s("circle", {cx: size.w / 2, cy: 62, r: 19, class: "damage"}),
       label(size.w / 2, 68, dmg, {size: 16, anchor: "middle", weight: 700, fill: "#fff"})) : null,
-    label(size.w / 2, 98, (f.keywords || []).map((k) => faceOf(obs, k)?.name || k).join(" "),
+    label(size.w / 2, 98, (f.keywords || []).map((k) => faceOf(k)?.name || k).join(" "),
       {size: 9, anchor: "middle", width: size.w - 8, cls: "keywords"}),
     j >= 0 ? label(6, size.h - 8, `${j + 1}`, {size: 12, weight: 700, cls: "number"}) : null,
     c.face_up ? null : label(size.w - 6, size.h - 8, "face down", {size: 9, anchor: "end", cls: "quiet-text"}),
@@ -197,10 +200,10 @@ function cultCard(obs, c, j, size) {
   ];
 }
 
-function relicCard(obs, id, size) {
-  const f = faceOf(obs, id) || {name: id, ability: {name: "", special: false}};
+function relicCard(id, size) {
+  const f = faceOf(id) || {name: id, ability: {name: "", special: false}};
   return [
-    title(faceWords(obs, id)),
+    title(faceWords(id)),
     s("rect", {class: "hit relic", width: size.w, height: size.h, rx: 7}),
     s("rect", {class: "band", width: size.w, height: 30, rx: 7, fill: "#9a7d0a"}),
     label(6, 13, f.name.replace(/^Reliquia: /, ""), {size: 11, width: size.w - 12, weight: 700, fill: "#fff"}),
@@ -329,11 +332,11 @@ function sideGroup(view, table, d, p, x, y, shape) {
     const targetCands = d.memo.sel && obs.teams ? targetFor(obs, d, p) : [];
     let click = mine && !preview ? d.click(`special:${act.prophet}`, specials, act.prophet) : looks(act.prophet);
     if (targetCands.length) click = {pick: true, key: `target:${p}`, on: () => table.play(targetCands[0])};
-    g.append(cardGroup(8, top, {class: `prophet ${preview}`, card: act.prophet}, prophetCard(obs, act, BIG, {protected: protectedSlot}), click));
+    g.append(cardGroup(8, top, {class: `prophet ${preview}`, card: act.prophet}, prophetCard(act, BIG, {protected: protectedSlot}), click));
     let slot = 0;
     const withering = pending?.kind === "withering" && pending.player === p && pending.prophet === act.name;
     act.cult.forEach((c, j) => {
-      let kids = cultCard(obs, c, j, CARD);
+      let kids = cultCard(c, j, CARD);
       if (!kids) kids = [back(0, 0, CARD, "face down", `Cult card ${j + 1}, face down: its owner knows it, you do not`), label(6, CARD.h - 8, `${j + 1}`, {size: 12, weight: 700, cls: "number back-number"})];
       let click = null;
       if (mine && !preview) {
@@ -346,7 +349,7 @@ function sideGroup(view, table, d, p, x, y, shape) {
     });
     act.relics.forEach((r) => {
       const cands = mine && !preview ? d.matching(`special ${r}`) : [];
-      g.append(cardGroup(...assocAt(shape, slot++), {class: `relic ${preview}`, card: r}, relicCard(obs, r, CARD),
+      g.append(cardGroup(...assocAt(shape, slot++), {class: `relic ${preview}`, card: r}, relicCard(r, CARD),
         mine && !preview ? d.click(`special:${r}`, cands, r) : looks(r)));
     });
   } else if (act && act.hidden) {
@@ -368,7 +371,7 @@ function sideGroup(view, table, d, p, x, y, shape) {
     const cands = mine ? [...d.matching(`deploy ${i + 1}`), ...d.matching(`summon ${i + 1}`)] : [];
     const deploy = cands.some((c) => c.startsWith("deploy"));
     const kids = a.hidden || a.empty ? [back(0, 0, SMALL, `rear ${i + 1}`, `Rear guard, position ${i + 1}: an Arcanum face down`)]
-      : [...prophetCard(obs, a, SMALL, {}), label(SMALL.w - 6, SMALL.h - 24, `${i + 1}`, {size: 12, anchor: "end", weight: 700, cls: "number"})];
+      : [...prophetCard(a, SMALL, {}), label(SMALL.w - 6, SMALL.h - 24, `${i + 1}`, {size: 12, anchor: "end", weight: 700, cls: "number"})];
     g.append(cardGroup(rx, ry, {class: "rear", card: a.prophet}, kids,
       mine ? d.click(`${deploy ? "deploy" : "summon"}:${i + 1}`, cands, a.prophet)
         : a.prophet ? {on: () => { d.memo.look = a.prophet; table.redraw(); }} : null));
@@ -378,7 +381,7 @@ function sideGroup(view, table, d, p, x, y, shape) {
   if (fallen.length) g.append(label(rx, ry - 6, "discard pile", {size: 10, cls: "quiet-text"}));
   for (const [a, k] of fallen) {
     const cands = mine && pending?.kind === "revive" ? d.matching(`revive ${k + 1}`) : [];
-    const kids = a.hidden ? [back(0, 0, SMALL, "defeated")] : prophetCard(obs, a, SMALL, {defeated: true});
+    const kids = a.hidden ? [back(0, 0, SMALL, "defeated")] : prophetCard(a, SMALL, {defeated: true});
     g.append(cardGroup(rx, ry, {class: "fallen"}, kids, d.click(`revive:${k + 1}`, cands, a.prophet)));
     rx += SMALL.w + GAP;
   }
@@ -389,9 +392,9 @@ function sideGroup(view, table, d, p, x, y, shape) {
   const dx = shape === "wide" ? rx + 6 : width - SMALL.w - 8;
   const played = me.interventions_played || [];
   const pile = [
-    title(`Divine Interventions: ${left} left${topCard ? `\nUsable now: ${faceWords(obs, topCard)}` : ""}`
-      + (me.interventions?.length > 1 ? `\nThen: ${me.interventions.slice(1).map((x) => faceOf(obs, x)?.name || x).join(", ")}` : "")
-      + (played.length ? `\nPlayed: ${played.map((x) => faceOf(obs, x)?.name || x).join(", ")}` : "")
+    title(`Divine Interventions: ${left} left${topCard ? `\nUsable now: ${faceWords(topCard)}` : ""}`
+      + (me.interventions?.length > 1 ? `\nThen: ${me.interventions.slice(1).map((x) => faceOf(x)?.name || x).join(", ")}` : "")
+      + (played.length ? `\nPlayed: ${played.map((x) => faceOf(x)?.name || x).join(", ")}` : "")
       + (left ? "" : "\nEmpty: Order II is now the Appeal to Rationality (30 damage to every active Prophet).")),
     left > 1 ? s("rect", {class: "pile", x: 4, y: -4, width: SMALL.w, height: SMALL.h, rx: 7}) : null,
     s("rect", {class: `hit di${left ? "" : " empty"}`, width: SMALL.w, height: SMALL.h, rx: 7}),
@@ -399,7 +402,7 @@ function sideGroup(view, table, d, p, x, y, shape) {
     label(SMALL.w / 2, 28, "Interventions", {size: 9, anchor: "middle", width: SMALL.w - 6, weight: 700}),
     label(SMALL.w / 2, 56, left ? String(left) : "empty", {size: left ? 22 : 12, anchor: "middle", weight: 700}),
     topCard ? label(SMALL.w / 2, 78, "next:", {size: 9, anchor: "middle", cls: "quiet-text"}) : null,
-    topCard ? label(SMALL.w / 2, 92, faceOf(obs, topCard)?.name || topCard, {size: 9.5, anchor: "middle", width: SMALL.w - 6, weight: 600}) : null,
+    topCard ? label(SMALL.w / 2, 92, faceOf(topCard)?.name || topCard, {size: 9.5, anchor: "middle", width: SMALL.w - 6, weight: 600}) : null,
     !left ? label(SMALL.w / 2, 80, "Appeal", {size: 10, anchor: "middle"}) : null,
   ];
   g.append(cardGroup(dx, ry, {class: "interventions"}, pile,
@@ -513,14 +516,14 @@ function chaosBoard(view, table, d, narrow) {
     y += 18;
     const per = Math.floor((width - 8) / (CARD.w + GAP));
     ch.packet.forEach((id, i) => {
-      const f = faceOf(obs, id);
+      const f = faceOf(id);
       const cands = d.legal.filter((a) => a.notation.startsWith(`take ${id} `)).map((a) => a.notation);
       const kids = f?.kind === "prophet"
-        ? prophetCard(obs, {prophet: id, name: f.name, faith: f.faith, fervor: f.fervor, damage: 0, fervor_markers: 0,
+        ? prophetCard({prophet: id, name: f.name, faith: f.faith, fervor: f.fervor, damage: 0, fervor_markers: 0,
           malefic: [], ability_cancelled: false}, CARD, {})
-        : f?.kind === "relic" ? relicCard(obs, id, CARD)
-          : f?.kind === "intervention" ? interventionCard(obs, id, CARD)
-            : cultCard(obs, {card: id, face_up: true, withered: false, markers: 0}, -1, CARD);
+        : f?.kind === "relic" ? relicCard(id, CARD)
+          : f?.kind === "intervention" ? interventionCard(id, CARD)
+            : cultCard({card: id, face_up: true, withered: false, markers: 0}, -1, CARD);
       parts.push(cardGroup(8 + (i % per) * (CARD.w + GAP), y + Math.floor(i / per) * (CARD.h + GAP), {class: "packet-card"}, kids,
         d.click(`take:${id}`, cands, id)));
     });
@@ -539,12 +542,12 @@ function chaosBoard(view, table, d, narrow) {
       const hgt = narrow ? 70 : 150;
       const cands = sel ? sel.cands.filter((c) => c.endsWith(` ${a.n + 1}`)) : [];
       const kids = [
-        title(`Arcanum ${a.n + 1}${a.di ? " (Divine Interventions)" : ""}:\n${a.ids.map((id) => faceWords(obs, id)).join("\n\n") || "empty"}`),
+        title(`Arcanum ${a.n + 1}${a.di ? " (Divine Interventions)" : ""}:\n${a.ids.map((id) => faceWords(id)).join("\n\n") || "empty"}`),
         s("rect", {class: "hit arcanum", width: slotW, height: hgt, rx: 8}),
-        label(8, 16, a.di ? "5 · Divine Interventions" : `${a.n + 1} · ${a.prophet ? faceOf(obs, a.prophet)?.name : "no Prophet yet"}`,
+        label(8, 16, a.di ? "5 · Divine Interventions" : `${a.n + 1} · ${a.prophet ? faceOf(a.prophet)?.name : "no Prophet yet"}`,
           {size: 12, weight: 700, width: slotW - 16}),
         ...(a.di ? a.ids : a.ids.slice(1)).map((id, k) => label(narrow ? 8 + (k % 2) * (slotW / 2) : 10,
-          narrow ? 34 + Math.floor(k / 2) * 16 : 36 + k * 16, faceOf(obs, id)?.name || id,
+          narrow ? 34 + Math.floor(k / 2) * 16 : 36 + k * 16, faceOf(id)?.name || id,
           {size: 11, width: narrow ? slotW / 2 - 12 : slotW - 20})),
       ];
       parts.push(cardGroup(x, yy, {class: "arcanum-slot"}, kids,
@@ -558,15 +561,15 @@ function chaosBoard(view, table, d, narrow) {
   return {parts, width, height: y + 8};
 }
 
-function interventionCard(obs, id, size) {
-  const f = faceOf(obs, id) || {name: id, keywords: []};
+function interventionCard(id, size) {
+  const f = faceOf(id) || {name: id, keywords: []};
   return [
-    title(faceWords(obs, id)),
+    title(faceWords(id)),
     s("rect", {class: "hit", width: size.w, height: size.h, rx: 7}),
     s("rect", {class: "band", width: size.w, height: 30, rx: 7, fill: "#2c3e50"}),
     label(6, 13, f.name, {size: 11, width: size.w - 12, weight: 700, fill: "#fff"}),
     label(6, 25, "Divine Intervention", {size: 8.5, width: size.w - 12, fill: "#f3e9d2"}),
-    label(size.w / 2, 62, (f.keywords || []).map((k) => faceOf(obs, k)?.name || k).join(" "), {size: 9, anchor: "middle"}),
+    label(size.w / 2, 62, (f.keywords || []).map((k) => faceOf(k)?.name || k).join(" "), {size: 9, anchor: "middle"}),
   ];
 }
 
@@ -576,8 +579,8 @@ function strip(view, table, d) {
   const box = h("div", {class: "dogma-detail", id: "dogma-detail"});
   const sel = d.memo.sel;
   const look = d.memo.look;
-  if (look && faceOf(obs, look)) {
-    const [head, ...rest] = faceWords(obs, look).split("\n");
+  if (look && faceOf(look)) {
+    const [head, ...rest] = faceWords(look).split("\n");
     box.append(h("div", {class: "face"}, h("strong", {}, head), rest.map((r) => h("div", {}, r))));
   }
   const buttons = h("div", {class: "buttons"});
@@ -607,7 +610,7 @@ function strip(view, table, d) {
 }
 
 function confirmWords(notation, obs, look) {
-  const name = look ? faceOf(obs, look)?.name : null;
+  const name = look ? faceOf(look)?.name : null;
   if (name && /^(cult|special|intervene)/.test(notation)) return `Place the Order: ${orderWords(notation)} (${name})`;
   if (notation.startsWith("deploy")) return `Deploy this Prophet (${notation})`;
   if (notation.startsWith("wither")) return `Wither this card (${notation})`;
@@ -640,6 +643,7 @@ function hint(view, table, d) {
 // --- the whole board -----------------------------------------------------------------------------
 export function draw(root, view, table) {
   current = table;
+  catalogue = table.catalogue || {};
   const obs = view.observation;
   if (!obs) return;
   noteReveal(view);
