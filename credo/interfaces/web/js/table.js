@@ -121,7 +121,9 @@ function play(notation) {
 }
 
 function onView(view) {
-  const key = `${view.move}:${view.expect}`;
+  // the seat's open decision keeps its number while others commit to theirs (Dogma's Orders): a
+  // choice half made survives their moves; without a decision, every move is a new key
+  const key = view.expect !== null && view.expect !== undefined ? `decision ${view.expect}` : `move ${view.move}`;
   if (key !== page.memoKey) {
     page.memo = {};
     page.memoKey = key;
