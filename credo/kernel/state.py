@@ -8,6 +8,7 @@ the public methods defined here.
 from __future__ import annotations
 
 import importlib
+import json
 from abc import ABC, abstractmethod
 from typing import Any, ClassVar
 
@@ -86,7 +87,17 @@ class Game(ABC):
         faces, tiles, the board's geometry), JSON-ready, for a display to name and draw
         what an observation refers to by id. Sent once (the server's
         /api/tables/{id}/catalogue), never inside each observation, and it holds nothing
-        any seat may not know: the whole box is public, where its cards are is not."""
+        any seat may not know: the whole box is public, where its cards are is not.
+
+        Built once per game (`_build_catalogue`) and kept as JSON text: each caller gets a
+        fresh copy, so no caller can change what the next one reads."""
+        text = self.__dict__.get("_catalogue_json")
+        if text is None:
+            text = self._catalogue_json = json.dumps(self._build_catalogue())
+        return json.loads(text)
+
+    def _build_catalogue(self) -> dict:
+        """The game's catalogue (see `catalogue`); a game with none shows ids alone."""
         return {}
 
     @abstractmethod

@@ -3,7 +3,6 @@ deck construction (Predestination, Free Will) and the entry points that make sta
 
 from __future__ import annotations
 
-import copy
 from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -225,7 +224,6 @@ class DogmaGame(Game):
         self.content_hash = content.hash
         self.tables = Tables(content)
         self.predestined: dict = {}  # options chosen -> their decks (construction.predestination_decks)
-        self._catalogue: dict | None = None  # built on first request (catalogue.py)
         self.option_ids = [o.id for o in content.options]
         self._build_actions()
 
@@ -312,14 +310,11 @@ class DogmaGame(Game):
             return predestination_decks(self, opts, rng)
         return free_will_decks(self, opts, rng)
 
-    def catalogue(self) -> dict:
-        """Every card's printed face and every keyword's and malefic marker's meaning, by id (catalogue.py).
-        Built once; each caller gets its own copy, so changing it cannot change the next answer."""
+    def _build_catalogue(self) -> dict:
+        """Every card's printed face and every keyword's and malefic marker's meaning, by id (catalogue.py)."""
         from .catalogue import build_catalogue
 
-        if self._catalogue is None:
-            self._catalogue = build_catalogue(self)
-        return copy.deepcopy(self._catalogue)
+        return build_catalogue(self)
 
     def new(self, seed: int = 0, **options: Any):
         from .state import DogmaState

@@ -3,7 +3,6 @@ once per content set), options (the decks), and the entry points that make state
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -196,10 +195,9 @@ class JolGame(Game):
         self.A_pass = lk[("pass", ())]
         self.A_end = lk[("end", ())]
 
-    def catalogue(self) -> dict:
-        """Every card's face, the decks, lanes and rules (views.catalogue): built once, and each
-        caller gets its own copy, so no caller can change what the next one reads."""
-        return copy.deepcopy(self._shared_catalogue())
+    def _build_catalogue(self) -> dict:
+        """Every card's face, the decks, lanes and rules (views.catalogue)."""
+        return self._shared_catalogue()
 
     def face(self, card: str) -> dict:
         """The printed face of a card id (name, family, text; a Cogum's Faith, Virtue, planet,
