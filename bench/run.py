@@ -192,7 +192,9 @@ def main() -> int:
 
     environments()
     print()
-    return server_load([])
+    server_load([])  # capacity: people answering at once
+    print()
+    return server_load(["--think", "1", "--no-hard"])  # bounded load: people thinking a second a move
 
 
 if __name__ == "__main__":

@@ -44,6 +44,9 @@ from pathlib import Path
 
 SEAT_RATE, SEAT_BURST = 19.0, 38  # just inside the server's 20 a second after a burst of 40
 TABLES_PER_CLIENT = 100
+# a person's thinking before each move, in seconds (mean of an exponential): 0 answers as soon
+# as the rate allows (the server saturated: capacity); set by --think, read by every client process
+THINK = float(os.environ.get("CREDO_BENCH_THINK", "0"))
 # the mix of tables: game and options (a four-seat Divine widens each move's broadcast)
 MIX = [("dirge", {}), ("divine", {"players": 4}), ("dogma", {}), ("jol", {}), ("divine", {})]
 
@@ -167,6 +170,8 @@ async def play_seat(port: int, table: str, seat: int, token: str, stats: Stats, 
                         return
                     continue
             if pending is None and m["expect"] is not None and m["legal"]:
+                if THINK:
+                    await asyncio.sleep(rng.expovariate(1 / THINK))
                 if await pace.wait():
                     stats.paced += 1
                 action = rng.choice(m["legal"])
@@ -197,7 +202,10 @@ async def run_group(port: int, group: int, size: int, stats: Stats, ready: async
     ready.set()
     turn = 0
     try:
+        rng = random.Random(group)
         while not stats.over():
+            if THINK:
+                await asyncio.sleep(rng.expovariate(1 / THINK))
             if await paces[turn].wait():
                 stats.paced += 1
             sent = time.monotonic()
@@ -402,6 +410,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--tables", default="50,200", help="the table counts measured, one phase each")
     parser.add_argument("--seconds", type=float, default=12.0, help="the measured window of each phase")
     parser.add_argument("--no-hard", action="store_true", help="skip the phase with a hard bots' table")
+    parser.add_argument("--think", type=float, default=0.0,
+                        help="a person's mean thinking time before each move, in seconds (0: as fast as allowed)")
     parser.add_argument("--relay", nargs=2, type=int, metavar=("PORT", "BYTES"), help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.relay:
@@ -415,6 +425,12 @@ def main(argv: list[str] | None = None) -> int:
         print(f"server load: skipped, the server extra is not installed ({exc.name} is missing)")
         return 0
     counts = [int(c) for c in args.tables.split(",")]
+    global THINK
+    THINK = args.think
+    os.environ["CREDO_BENCH_THINK"] = str(args.think)  # the client processes read it
+    pace = (f"each person thinking {args.think:g} s on average before a move" if args.think
+            else "each person answering as soon as the server's rate allows (the server saturated)")
+    print(f"server load, {pace}:")
     print(f"server load: credo serve (SQLite, bots in its process pool) on 127.0.0.1, tables of "
           f"{', '.join(sorted({g for g, _ in MIX}))} played by random people over WebSockets; "
           f"{args.seconds:g} s a phase, {os.cpu_count()} cores shared by server and clients")
