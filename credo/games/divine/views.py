@@ -54,6 +54,30 @@ def stack_view(s) -> list[dict]:
     return out
 
 
+KIND_TOKENS = {B.POPULATION: "", B.TOWER: "T", B.CATACOMB: "C", B.LIBRARY: "L", B.MARKET: "M", B.TEMPLE: "H"}
+
+
+def city_map(layout) -> list[str]:
+    """The city's spaces as people read a map: row 18 (the top) first, columns a..r, each
+    space a token of tiles.toml (1-3 a Population, T C L M, H1-H3 a Temple with its
+    Population); a drawing of the board needs it, and the tiles' ids alone do not say it."""
+    rows = []
+    for row in range(B.N - 1, -1, -1):
+        tokens = []
+        for sq in range(row * B.N, (row + 1) * B.N):
+            kind, pop = layout.kind[sq], layout.pop[sq]
+            letter = KIND_TOKENS[kind]
+            tokens.append(f"{letter}{pop or ''}" if kind in (B.POPULATION, B.TEMPLE) else letter)
+        rows.append(" ".join(tokens))
+    return rows
+
+
+def card_catalogue(game) -> dict:
+    """What every card of the deck is (public: printed on the card), by id, so a drawing can
+    name a card with its type, cost and text."""
+    return {c.id: {"name": c.name, "type": c.type, "cost": c.cost, "text": c.text} for c in game.content.cards}
+
+
 def observation(s, player: int | None) -> dict:
     from .state import PHASES, STEPS
 
@@ -89,6 +113,9 @@ def observation(s, player: int | None) -> dict:
         "allowance": s.allowance,
         "to_move": list(s.to_move),
         "city": [[content.tiles[t].id, q] for t, q in layout.placement],
+        "tile_names": [content.tiles[t].name for t, _ in layout.placement],
+        "map": city_map(layout),
+        "cards": card_catalogue(s.game),
         "temples": {B.NAMES[sq]: (s.ctrl[i] if s.ctrl[i] >= 0 else None) for i, sq in enumerate(layout.temples)},
         "units": [unit_view(s, u) for u in range(len(s.pos)) if s.pos[u] >= 0],
         "players_state": players,
