@@ -34,5 +34,6 @@ def test_every_card_a_player_can_see_is_named_with_its_type_and_cost():
         assert entry["name"] and entry["text"]
         assert entry["type"] in ("intervention", "covenant", "commandment")
         assert entry["cost"] == game.cards.cost[game.cards.by_id[card]]
+    assert obs["cards"]["schism"]["target"] == "opponent"  # `play schism p2`: a player, not the square p2
     # the catalogue is printed content: the same for every seat and for a spectator
     assert obs["cards"] == s.observation(None)["cards"]

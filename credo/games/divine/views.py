@@ -74,8 +74,10 @@ def city_map(layout) -> list[str]:
 
 def card_catalogue(game) -> dict:
     """What every card of the deck is (public: printed on the card), by id, so a drawing can
-    name a card with its type, cost and text."""
-    return {c.id: {"name": c.name, "type": c.type, "cost": c.cost, "text": c.text} for c in game.content.cards}
+    name a card with its type, cost and text, and tell what it is played on (`play schism p2`
+    names a player, `play wrath p2` a square)."""
+    return {c.id: {"name": c.name, "type": c.type, "cost": c.cost, "target": c.target, "text": c.text}
+            for c in game.content.cards}
 
 
 def observation(s, player: int | None) -> dict:
