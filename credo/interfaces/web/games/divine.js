@@ -40,11 +40,12 @@ const SELF_ACTIONS = {
 
 // --- notation -----------------------------------------------------------------------------------
 const SQUARE = /^[a-r](1[0-8]|[1-9])$/;
-const PLAYER = /^p[1-4]$/;
 
 // What one legal action asks for: the square it starts from (`at`), its target square (`to`),
-// the card it plays, the player or Commandment it aims at.
-function parse(notation) {
+// the card it plays, the player or Commandment it aims at. A card's target kind (from the
+// observation's catalogue) says how to read its last word: p2 is a player for Schism and a
+// square for Wrath of God.
+function parse(notation, obs) {
   const w = notation.split(" ");
   const out = {verb: w[0]};
   if (w[0] === "place" || w[0] === "train") Object.assign(out, {unit: w[1], at: w[2]});
@@ -52,9 +53,10 @@ function parse(notation) {
   else if (w[0] in SELF_ACTIONS) out.at = w[1];
   else if (w[0] === "play") {
     out.card = w[1];
-    if (w.length === 3 && SQUARE.test(w[2])) out.to = w[2];
-    else if (w.length === 3 && PLAYER.test(w[2])) out.player = Number(w[2].slice(1)) - 1;
-    else if (w.length === 4) Object.assign(out, {commandment: w[2], player: Number(w[3].slice(1)) - 1});
+    const aims = obs.cards?.[w[1]]?.target;
+    if (w.length === 4) Object.assign(out, {commandment: w[2], player: Number(w[3].slice(1)) - 1});
+    else if (w.length === 3 && (aims === "opponent" || (!aims && !SQUARE.test(w[2])))) out.player = Number(w[2].slice(1)) - 1;
+    else if (w.length === 3) out.to = w[2];
   }
   return out;
 }
@@ -111,7 +113,7 @@ function spaceTitle(obs, name, W) {
 // --- what can be clicked --------------------------------------------------------------------------
 // From view.legal only: the board never offers an action the server would refuse.
 function choices(view, memo) {
-  const legal = (view.legal || []).map((a) => ({...a, p: parse(a.notation)}));
+  const legal = (view.legal || []).map((a) => ({...a, p: parse(a.notation, view.observation)}));
   const anchors = new Map();       // square -> the actions that start there
   const targets = new Map();       // square -> the actions of the current selection that end there
   const players = new Map();       // seat -> actions aiming at that player
@@ -153,7 +155,7 @@ function choices(view, memo) {
 function buttonLabel(a, obs, W) {
   const p = a.p;
   if (p.verb === "end") return "End the turn";
-  if (p.verb === "pass") return "Let it stand (pass)";
+  if (p.verb === "pass") return obs.stack?.length ? "Let it stand (pass)" : "Pass";
   if (p.verb === "train") return `Train a ${UNIT[p.unit].name} (1 Divinity)`;
   if (p.verb === "play") return `Play ${W.cardName(obs, p.card)} (${obs.cards?.[p.card]?.cost ?? "?"} Divinity)`;
   if (p.verb === "preach") {
@@ -173,13 +175,19 @@ const STYLE = `
 .dv-act { font-weight: 600; border: 2px solid var(--pick, #f1c40f); background: #fff8d6; }
 .dv-act.quiet { border: 1px solid var(--line, #d8cfbd); background: var(--panel, #fff); font-weight: 400; }
 .dv-main { display: flex; flex-wrap: wrap; gap: .5rem; align-items: flex-start; }
-.dv-city { flex: 1 1 420px; min-width: 0; max-width: min(100%, calc(100vh - 7.5rem)); aspect-ratio: 1; display: block; }
-.dv-side { flex: 1 1 260px; max-width: 360px; min-width: 0; display: block; }
+.dv-frame { flex: 1 1 420px; min-width: 0; max-width: calc(100vh - 7.5rem); }
+.dv-city { width: 100%; aspect-ratio: 1; display: block; }
+.dv-legend { font-size: .8rem; color: var(--quiet, #6f665a); margin: 0; }
+.dv-zoom { display: none; margin-right: .5rem; }
+.dv-side { flex: 0 1 300px; min-width: 0; display: block; }
 .dv svg text { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
 .dv svg .pick.anchor > .hit { stroke-dasharray: 5 3; }
 @media (max-width: 800px) {
-  .dv-city { max-width: 100%; flex-basis: 100%; }
-  .dv-side { max-width: 100%; flex-basis: 100%; }
+  .dv-frame { max-width: 100%; flex-basis: 100%; overflow: auto; }
+  .dv-frame.zoomed { max-height: 75vh; }
+  .dv-frame.zoomed .dv-city { width: 720px; }
+  .dv-zoom { display: inline-block; }
+  .dv-side { max-width: 480px; flex: 1 1 100%; }
 }`;
 
 function ensureStyle() {
@@ -191,6 +199,8 @@ function ensureStyle() {
 // Where the last move went: the page keeps that Unit chosen, so a walk of several spaces is
 // one click a step.
 let follow = null;
+// On a small screen the city may be drawn larger than the screen, to scroll.
+let zoomed = false;
 
 export function draw(root, view, table) {
   ensureStyle();
@@ -230,11 +240,17 @@ export function draw(root, view, table) {
     return select({});
   };
 
+  const zoom = h("button", {class: "dv-zoom", title: "a larger city, to scroll: easier to tap on a small screen",
+    on: {click: () => { zoomed = !zoomed; table.redraw(); }}}, zoomed ? "Whole city" : "Larger city");
   root.append(h("div", {class: "dv"},
     bar(view, obs, c, memo, W, act, select),
     h("div", {class: "dv-main"},
-      city(view, obs, c, memo, table, W, squareClick),
-      side(view, obs, c, memo, table, W, act, select))));
+      h("div", {class: `dv-frame${zoomed ? " zoomed" : ""}`}, city(view, obs, c, memo, table, W, squareClick)),
+      side(view, obs, c, memo, table, W, act, select)),
+    h("p", {class: "dv-legend"}, zoom,
+      "P Priest · Z Zealot · Pr Prophet · Av Avatar, in their player's colour; a dashed ring: Vigilance; ",
+      "a grey tick: has used its ability; faded: arrived this turn. A Temple in a player's colour is theirs. ",
+      "Digits: Population (×100). Hover over anything for its name and numbers.")));
 }
 
 function bar(view, obs, c, memo, W, act, select) {
@@ -271,6 +287,9 @@ function bar(view, obs, c, memo, W, act, select) {
   } else {
     say = [h("b", {}, "Ability Step: "), "click a Unit to use its ability, a Temple of yours to train, a card to play, or end the turn."];
   }
+  if (mine && obs.phase === "play" && obs.step === "move" && obs.allowance > 0 && (memo.from || memo.card)) {
+    say = [`Move Step, ${obs.allowance} movement left. `, ...say];
+  }
   parts.push(h("span", {class: "dv-say"}, say));
   for (const a of c.chosen) {
     parts.push(h("button", {class: "dv-act", "data-notation": a.notation, title: a.text, on: {click: () => act(a.notation)}},
@@ -299,7 +318,8 @@ function city(view, obs, c, memo, table, W, squareClick) {
   const unitAt = new Map(obs.units.map((u) => [u.square, u]));
   const stackTargets = new Set();
   for (const item of obs.stack || []) {
-    if (item.target && SQUARE.test(item.target)) stackTargets.add(item.target);
+    const aims = item.card ? obs.cards?.[item.card]?.target : null;
+    if (item.target && aims !== "opponent" && aims !== "commandment" && SQUARE.test(item.target)) stackTargets.add(item.target);
     if (item.unit && SQUARE.test(item.unit)) stackTargets.add(item.unit);
   }
   for (let row = N - 1; row >= 0; row--) {
@@ -393,9 +413,9 @@ function unitDrawing(u, x, y, table, W) {
   const fill = table.colour(u.owner);
   const edge = {fill, stroke: "#1f1b16", "stroke-width": 1.6};
   const parts = [title(unitTitle(u, W))];
-  if (u.vigilance) parts.push(s("circle", {cx, cy, r: 17.5, fill: "none", stroke: "#fff", "stroke-width": 2.5, "stroke-dasharray": "4 2.5"}));
-  if (u.kind === "priest") parts.push(s("circle", {cx, cy, r: 12.5, ...edge}));
-  else if (u.kind === "zealot") parts.push(s("path", {d: `M${cx} ${cy - 15} L${cx + 14} ${cy} L${cx} ${cy + 15} L${cx - 14} ${cy} Z`, ...edge}));
+  if (u.vigilance) parts.push(s("circle", {cx, cy, r: 18, fill: "none", stroke: "#fff", "stroke-width": 2.5, "stroke-dasharray": "4 2.5"}));
+  if (u.kind === "priest") parts.push(s("circle", {cx, cy, r: 13.5, ...edge}));
+  else if (u.kind === "zealot") parts.push(s("path", {d: `M${cx} ${cy - 16} L${cx + 15} ${cy} L${cx} ${cy + 16} L${cx - 15} ${cy} Z`, ...edge}));
   else if (u.kind === "prophet") {
     parts.push(s("circle", {cx, cy, r: 15, ...edge}));
     parts.push(s("circle", {cx, cy, r: 11.5, fill: "none", stroke: "#fff", "stroke-width": 1.5}));
@@ -499,13 +519,12 @@ function side(view, obs, c, memo, table, W, act, select) {
     out.push(text(0, y + 12, "Waiting to resolve (the newest first)", {"font-weight": 700}));
     y += 18;
     for (const item of [...obs.stack].reverse()) {
-      const what = item.card ? W.cardName(obs, item.card) : `${cap(item.ability)}${item.unit ? ` by the Unit on ${item.unit}` : ""}${item.ability === "train" ? ` a ${cap(item.unit)}` : ""}`;
-      const aim = item.target ? (item.target.startsWith("p") ? ` against ${table.name(Number(item.target.slice(1, 2)) - 1)}` : ` on ${item.target}`) : "";
+      const what = stackText(obs, item, table, W);
       out.push(s("g", {transform: `translate(0 ${y})`, class: "stack-item"},
         title(item.card ? W.cardLine(obs, item.card) : `${table.name(item.player)}'s ${cap(item.ability)}`),
         s("rect", {x: 0.5, y: 0.5, width: SIDE_WIDTH - 1, height: 22, rx: 4, fill: "#fdf2f0", stroke: "#c0392b", "stroke-dasharray": item.cancelled ? "4 3" : null}),
         s("circle", {cx: 11, cy: 11.5, r: 5, fill: table.colour(item.player)}),
-        text(21, 16, `${what}${aim}${item.cancelled ? " (denied)" : ""}`, {"font-size": 12, "text-decoration": item.cancelled ? "line-through" : null})));
+        text(21, 16, `${what}${item.cancelled ? " (denied)" : ""}`, {"font-size": 12, "text-decoration": item.cancelled ? "line-through" : null})));
       y += 26;
     }
     if (obs.responders && obs.responders.length) {
@@ -535,12 +554,29 @@ function side(view, obs, c, memo, table, W, act, select) {
   return s("svg", {viewBox: `-1 -1 ${SIDE_WIDTH + 2} ${y + 4}`, class: "dv-side", role: "img", "aria-label": "the players and your hand"}, out);
 }
 
+// One card or ability waiting on the stack, in words: "Attack from c3 on c4", "Schism against Bea".
+function stackText(obs, item, table, W) {
+  if (item.card) {
+    const aims = obs.cards?.[item.card]?.target;
+    let on = "";
+    if (item.target && aims === "opponent") on = ` against ${table.name(Number(item.target.slice(1)) - 1)}`;
+    else if (item.target && aims === "commandment") {
+      const [id, p] = item.target.split(" ");
+      on = ` on ${table.name(Number(p.slice(1)) - 1)}'s ${W.cardName(obs, id)}`;
+    } else if (item.target) on = ` on ${item.target}`;
+    return `${W.cardName(obs, item.card)}${on}`;
+  }
+  if (item.ability === "train") return `Train a ${cap(item.unit)} at ${item.target}`;
+  if (item.target) return `${cap(item.ability)} from ${item.unit} on ${item.target}`;
+  return `${cap(item.ability)} on ${item.unit}`;
+}
+
 function handCard(obs, id, i, x, y, w, hgt, c, memo, W, act, select) {
   const card = obs.cards?.[id] || {name: id, type: "covenant", cost: "?"};
   const type = CARD_TYPE[card.type] || CARD_TYPE.covenant;
   const playable = c.cards.has(id);
   const picked = memo.card === id && memo.cardIndex === i;
-  const lines = wrap(card.name, 15);
+  const lines = wrap(card.name, 13);
   const click = () => {
     if (picked) return select({});
     select({card: id, cardIndex: i});
