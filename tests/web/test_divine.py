@@ -204,7 +204,7 @@ def test_three_people_at_one_table_each_play_by_clicking_and_a_spectator_sees_no
 
 DRAW = """async ([view, names]) => {
   const mod = await import('/static/games/divine.js');
-  document.body.innerHTML = '<div id="board" style="width: 900px"></div>';
+  document.body.innerHTML = '<div id="board" style="max-width: 900px"></div>';
   window.sent = [];
   const root = document.getElementById('board');
   const table = {seat: view.seat, legal: view.legal, memo: {},
@@ -313,4 +313,24 @@ def test_the_response_window_shows_the_stack_and_who_answers(page):
     assert page.locator("#board .card").count() == 0
     assert page.locator("#board .hand-count").evaluate_all("l => l.map(e => e.dataset.count)") == ["4", "2"]
     assert "Divine Denial" not in page.locator("#board").inner_text()
+    assert errors == []
+
+
+def test_on_a_phone_the_city_is_enlarged_to_scroll_and_stays_put_between_clicks(page):
+    errors = watch_errors(page)
+    page.set_viewport_size({"width": 390, "height": 844})
+    drawn(page, a_fight(), 0)
+    city = page.locator("#board .dv-city")
+    whole = city.bounding_box()["width"]
+    assert whole <= 390
+    page.click("#board .dv-zoom")
+    assert city.bounding_box()["width"] > 1.5 * whole  # spaces large enough to tap
+    page.locator("#board .dv-frame").evaluate("f => { f.scrollTop = 9999; f.dispatchEvent(new Event('scroll')); }")
+    scrolled = page.locator("#board .dv-frame").evaluate("f => f.scrollTop")
+    assert scrolled > 0
+    page.click("#board .dv-city .pick[data-square=d3]")  # drawn anew
+    expect(page.locator("#board .dv-city .picked[data-square=d3]")).to_have_count(1)
+    assert page.locator("#board .dv-frame").evaluate("f => f.scrollTop") == scrolled
+    page.click("#board .dv-zoom")
+    assert page.locator("#board .dv-city").bounding_box()["width"] == whole
     assert errors == []

@@ -178,7 +178,7 @@ const STYLE = `
 .dv-frame { flex: 1 1 420px; min-width: 0; max-width: calc(100vh - 7.5rem); }
 .dv-city { width: 100%; aspect-ratio: 1; display: block; }
 .dv-legend { font-size: .8rem; color: var(--quiet, #6f665a); margin: 0; }
-.dv-zoom { display: none; margin-right: .5rem; }
+.dv-zoom { display: none; }
 .dv-side { flex: 0 1 300px; min-width: 0; display: block; }
 .dv svg text { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
 .dv svg .pick.anchor > .hit { stroke-dasharray: 5 3; }
@@ -201,6 +201,7 @@ function ensureStyle() {
 let follow = null;
 // On a small screen the city may be drawn larger than the screen, to scroll.
 let zoomed = false;
+let scrolled = [0, 0];
 
 export function draw(root, view, table) {
   ensureStyle();
@@ -242,15 +243,22 @@ export function draw(root, view, table) {
 
   const zoom = h("button", {class: "dv-zoom", title: "a larger city, to scroll: easier to tap on a small screen",
     on: {click: () => { zoomed = !zoomed; table.redraw(); }}}, zoomed ? "Whole city" : "Larger city");
+  const frame = h("div", {class: `dv-frame${zoomed ? " zoomed" : ""}`,
+    on: {scroll: (e) => { scrolled = [e.target.scrollLeft, e.target.scrollTop]; }}},
+    city(view, obs, c, memo, table, W, squareClick));
+  const top = bar(view, obs, c, memo, W, act, select);
+  top.append(zoom);
   root.append(h("div", {class: "dv"},
-    bar(view, obs, c, memo, W, act, select),
+    top,
     h("div", {class: "dv-main"},
-      h("div", {class: `dv-frame${zoomed ? " zoomed" : ""}`}, city(view, obs, c, memo, table, W, squareClick)),
+      frame,
       side(view, obs, c, memo, table, W, act, select)),
-    h("p", {class: "dv-legend"}, zoom,
+    h("p", {class: "dv-legend"},
       "P Priest · Z Zealot · Pr Prophet · Av Avatar, in their player's colour; a dashed ring: Vigilance; ",
       "a grey tick: has used its ability; faded: arrived this turn. A Temple in a player's colour is theirs. ",
       "Digits: Population (×100). Hover over anything for its name and numbers.")));
+  // every click draws the board anew: the enlarged city stays where it was scrolled to
+  if (zoomed) [frame.scrollLeft, frame.scrollTop] = scrolled;
 }
 
 function bar(view, obs, c, memo, W, act, select) {
@@ -261,6 +269,8 @@ function bar(view, obs, c, memo, W, act, select) {
   if (obs.phase === "over") {
     say = obs.winner !== null && obs.winner !== undefined ? [h("b", {}, W.who(obs.winner)), " wins the game."]
       : ["The game is a draw: the turn limit is reached."];
+  } else if (view.status === "open") {
+    say = ["Waiting for every seat to be taken: the game starts then."];
   } else if (!mine) {
     const what = obs.responders?.length ? "may answer with an Intervention" : obs.phase.startsWith("setup") ? "is placing" : "is playing";
     say = [h("b", {}, W.who(deciding)), ` ${what}.`, view.seat === null ? "" : " Wait for your turn."];
