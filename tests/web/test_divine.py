@@ -87,6 +87,7 @@ def test_against_the_computer_by_clicking_the_board_with_a_reload(page, shots):
     # the turns: Units walked by clicking them and then where they go
     start = squares_of(page, 0)
     steps = 0
+
     for _ in range(40):
         my_turn(page, timeout=60_000)
         if SQUARE.fullmatch(click_board_once(page)):
@@ -204,20 +205,27 @@ def test_three_people_at_one_table_each_play_by_clicking_and_a_spectator_sees_no
 
 DRAW = """async ([view, names]) => {
   const mod = await import('/static/games/divine.js');
-  document.body.innerHTML = '<div id="board" style="max-width: 900px"></div>';
-  window.sent = [];
-  const root = document.getElementById('board');
-  const table = {seat: view.seat, legal: view.legal, memo: {},
-    // as the page does when the next view comes: the choice in progress is forgotten
-    play: (n) => { window.sent.push(n); table.memo = {}; table.redraw(); },
-    offer: (list, label) => window.sent.push(list.join(' | ')),
-    redraw: () => { root.replaceChildren(); mod.draw(root, view, table); },
-    colour: (s) => ['#c0392b', '#2471a3', '#1e8449', '#b9770e'][s], name: (s) => names[s]};
-  table.redraw();
+  if (!window.show) {
+    document.body.innerHTML = '<div id="board" style="max-width: 900px"></div>';
+    window.sent = [];
+    const root = document.getElementById('board');
+    window.show = (view) => {
+      const table = {seat: view.seat, legal: view.legal, memo: {},
+        // as the page does when the next view comes: the choice in progress is forgotten
+        play: (n) => { window.sent.push(n); table.memo = {}; table.redraw(); },
+        offer: (list, label) => window.sent.push(list.join(' | ')),
+        redraw: () => { root.replaceChildren(); mod.draw(root, view, table); },
+        colour: (s) => ['#c0392b', '#2471a3', '#1e8449', '#b9770e'][s], name: (s) => names[s]};
+      table.redraw();
+    };
+  }
+  window.show(view);
 }"""
 
 
-def drawn(page, state, seat):
+def drawn(page, state, seat, fresh: bool = True):
+    """The board of `seat` (None: a spectator) drawn from `state`; `fresh`: on a new page (the
+    renderer remembers nothing of an earlier view), else as the next view of the same page."""
     from credo.games import load
 
     game = load("divine")
@@ -225,7 +233,8 @@ def drawn(page, state, seat):
     view = {"seat": seat, "observation": state.observation(seat), "to_move": list(state.to_move),
             "legal": [{"index": a.index, "notation": str(a), "text": game.describe_action(a)}
                       for a in (state.legal_actions(seat) if playing else [])]}
-    page.goto("/api/games")
+    if fresh:
+        page.goto("/api/games")
     page.evaluate(DRAW, [view, ["Ann", "Bea", "Cal", "Dan"]])
     return view
 
@@ -333,4 +342,25 @@ def test_on_a_phone_the_city_is_enlarged_to_scroll_and_stays_put_between_clicks(
     assert page.locator("#board .dv-frame").evaluate("f => f.scrollTop") == scrolled
     page.click("#board .dv-zoom")
     assert page.locator("#board .dv-city").bounding_box()["width"] == whole
+    assert errors == []
+
+
+def test_what_the_others_moved_since_your_last_action_is_marked(page):
+    errors = watch_errors(page)
+    state = a_fight()
+    drawn(page, state, 0)
+    page.click("#board .dv-city .pick[data-square=d3]")
+    page.click("#board .dv-city .pick[data-square=d4]")
+    state.apply("move d3 d4")
+    while state.to_move != (0,):
+        state.apply("pass")
+    state.apply("end")
+    while state.current != 1 or state.to_move != (1,):
+        state.apply("pass")
+    mover = next(str(a) for a in state.legal_actions(1) if str(a).startswith("move h3"))
+    state.apply(mover)
+    drawn(page, state, 0, fresh=False)
+    marked = page.locator("#board .dv-city .since")
+    expect(marked).to_have_count(1)  # Bea's Priest, not Ann's own Priest that walked to d4
+    assert marked.get_attribute("data-square") == mover.split()[2]
     assert errors == []

@@ -202,6 +202,10 @@ let follow = null;
 // On a small screen the city may be drawn larger than the screen, to scroll.
 let zoomed = false;
 let scrolled = [0, 0];
+// The Units as they stood when this seat last acted (square -> "owner kind"): what stands
+// elsewhere now was moved, trained or converted by the others since, and is marked.
+let standing = null;
+const unitKey = (u) => `${u.owner} ${u.kind}`;
 
 export function draw(root, view, table) {
   ensureStyle();
@@ -216,6 +220,8 @@ export function draw(root, view, table) {
   const act = (notation) => {
     const a = c.legal.find((x) => x.notation === notation);
     follow = a && a.p.verb === "move" ? a.p.to : null;
+    standing = new Map(obs.units.map((u) => [u.square, unitKey(u)]));
+    if (a && a.p.verb === "move") standing.set(a.p.to, standing.get(a.p.at)).delete(a.p.at);
     table.play(notation);
   };
   const select = (changes) => {
@@ -255,7 +261,8 @@ export function draw(root, view, table) {
       side(view, obs, c, memo, table, W, act, select)),
     h("p", {class: "dv-legend"},
       "P Priest · Z Zealot · Pr Prophet · Av Avatar, in their player's colour; a dashed ring: Vigilance; ",
-      "a grey tick: has used its ability; faded: arrived this turn. A Temple in a player's colour is theirs. ",
+      "a grey tick: has used its ability; faded: arrived this turn; a dotted ring: another player's Unit moved or arrived ",
+      "since your last action. A Temple in a player's colour is theirs. ",
       "Digits: Population (×100). Hover over anything for its name and numbers.")));
   // every click draws the board anew: the enlarged city stays where it was scrolled to
   if (zoomed) [frame.scrollLeft, frame.scrollTop] = scrolled;
@@ -341,6 +348,11 @@ function city(view, obs, c, memo, table, W, squareClick) {
       ground.push(spaceDrawing(obs, name, sp, x, y, table, label));
       const u = unitAt.get(name);
       if (u) units.push(unitDrawing(u, x, y, table, W));
+      const changed = u && standing && standing.get(name) !== unitKey(u) && u.owner !== view.seat;
+      if (changed) {
+        marks.push(s("circle", {cx: x + U / 2, cy: y + U / 2 + 1, r: 19, fill: "none", stroke: "#1f1b16",
+          "stroke-width": 1.5, "stroke-dasharray": "2 2", "pointer-events": "none", class: "since", "data-square": name}));
+      }
       if (stackTargets.has(name)) {
         marks.push(s("rect", {x: x + 2, y: y + 2, width: U - 4, height: U - 4, rx: 6, fill: "none", stroke: "#c0392b",
           "stroke-width": 3, "stroke-dasharray": "6 3", "pointer-events": "none"}));
