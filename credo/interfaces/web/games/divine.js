@@ -161,7 +161,8 @@ function buttonLabel(a, obs, W) {
   if (p.verb === "preach") {
     const unit = obs.units.find((u) => u.square === p.at);
     const pop = space(obs, p.at).pop;
-    return unit && unit.kind === "prophet" ? `Preach (+${2 * pop} Followers)` : `Preach (+${pop} Followers, +${pop} Divinity)`;
+    const tokens = (n) => `+${n} Follower Token${n === 1 ? "" : "s"}`;
+    return unit && unit.kind === "prophet" ? `Preach (${tokens(2 * pop)})` : `Preach (${tokens(pop)}, +${pop} Divinity)`;
   }
   return SELF_ACTIONS[p.verb] || a.notation;
 }
