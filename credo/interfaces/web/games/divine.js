@@ -31,7 +31,7 @@ const UNIT = {
 const CARD_TYPE = {
   intervention: {colour: "#7d3c98", when: "any time, even in answer to another card"},
   covenant: {colour: "#117a65", when: "during your turn"},
-  commandment: {colour: "#b7950b", when: "during your turn; it stays in play"},
+  commandment: {colour: "#a0522d", when: "during your turn; it stays in play"},
 };
 const SELF_ACTIONS = {
   preach: "Preach", establish: "Establish a Temple", vigil: "Vigilance", desecrate: "Desecrate",
