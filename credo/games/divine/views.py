@@ -3,8 +3,6 @@ players' hands and the order of the deck (hand sizes and the deck size are publi
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from . import board as B
 from .game import UNIT_WORDS
 
@@ -63,12 +61,6 @@ def city_map(layout) -> list[str]:
     """The city's spaces as people read a map: row 18 (the top) first, columns a..r, each
     space a token of tiles.toml (1-3 a Population, T C L M, H1-H3 a Temple with its
     Population); a drawing of the board needs it, and the tiles' ids alone do not say it."""
-    return list(_city_map(layout))
-
-
-@lru_cache(maxsize=64)
-def _city_map(layout) -> tuple[str, ...]:
-    # a layout is fixed at setup: written once, not at every observation
     rows = []
     for row in range(B.N - 1, -1, -1):
         tokens = []
@@ -77,20 +69,15 @@ def _city_map(layout) -> tuple[str, ...]:
             letter = KIND_TOKENS[kind]
             tokens.append(f"{letter}{pop or ''}" if kind in (B.POPULATION, B.TEMPLE) else letter)
         rows.append(" ".join(tokens))
-    return tuple(rows)
+    return rows
 
 
 def card_catalogue(game) -> dict:
     """What every card of the deck is (public: printed on the card), by id, so a drawing can
     name a card with its type, cost and text, and tell what it is played on (`play schism p2`
     names a player, `play wrath p2` a square)."""
-    return {card: dict(entry) for card, entry in _catalogue(game.content).items()}
-
-
-@lru_cache(maxsize=8)
-def _catalogue(content) -> dict:
     return {c.id: {"name": c.name, "type": c.type, "cost": c.cost, "target": c.target, "text": c.text}
-            for c in content.cards}
+            for c in game.content.cards}
 
 
 def observation(s, player: int | None) -> dict:
