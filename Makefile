@@ -1,4 +1,4 @@
-# Credo: `make run` plays, `make test` tests, `make bench` measures,
+# Credo: `make run` serves the browser table, `make play` plays in the terminal, `make test` tests, `make bench` measures,
 # `make strength` measures the agents into docs/agents.md (hours: STRENGTH_GAMES per pairing;
 # each game's results are saved in docs/agents/GAME.json as they come, then joined).
 # Each target first builds the virtual environment (once, or again when pyproject.toml changes).
@@ -11,7 +11,7 @@ BENCH_STAMP = $(VENV)/.installed-bench
 STRENGTH_GAMES ?= 200
 JOBS   ?= $(shell nproc 2>/dev/null || echo 1)
 
-.PHONY: run test bench strength clean
+.PHONY: run play test bench strength clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -23,7 +23,11 @@ $(BENCH_STAMP): $(STAMP)
 	$(PY) -m pip install --quiet -e '.[bench]'
 	touch $(BENCH_STAMP)
 
+# the browser table: open the address it prints
 run: $(STAMP)
+	$(VENV)/bin/credo serve
+
+play: $(STAMP)
 	$(VENV)/bin/credo play
 
 test: $(STAMP)

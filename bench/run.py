@@ -6,7 +6,8 @@ copy() on mid-game states, and of legal-action generation. The anchor is
 OpenSpiel's C++ backgammon stepped from Python with the same loop; each game's
 ratio to it is printed (target: at least 0.5; copy() at most 5 us). Game and
 anchor run in alternating slices and the ratio is the median over the rounds, so
-that the noise of a shared machine falls on both.
+that the noise of a shared machine falls on both. Then the server under load
+(bench/server_load.py).
 """
 
 from __future__ import annotations
@@ -166,7 +167,8 @@ def main() -> int:
         def apply(s, a):
             s.apply(a, s.to_move[0])
 
-        run = Playout(lambda seed: game.new(seed), legal, apply, lambda s: s.is_over)
+        # random playouts to the end: the machine turn limit ends them (ruling R-8, D-10, R-13)
+        run = Playout(lambda seed: game.new(seed, **game.machine_options()), legal, apply, lambda s: s.is_over)
         aps, gps, ratio = interleaved(run, anchor)
         states = mid_game_states(game)
         copy_us = per_call_us(lambda s: s.copy(), states)
@@ -180,9 +182,17 @@ def main() -> int:
               "(OpenSpiel C++ backgammon stepped from Python, interleaved with each game)")
     print()
     print("targets: ratio >= 0.5, copy <= 5 us (benchmarks, not timed tests)")
+    limits = [f"{n} {games.load(n).machine_turn_limit}" for n in games.names() if games.load(n).machine_turn_limit]
+    print("random games end at the machine turn limit, a draw (the rulebooks have none): " + ", ".join(limits))
     print()
     search_speed()
-    return 0
+    print()
+    from envs import main as environments  # bench/ is on the path: this script's folder
+    from server_load import main as server_load
+
+    environments()
+    print()
+    return server_load([])
 
 
 if __name__ == "__main__":

@@ -2,13 +2,15 @@
 the ways a hand or a faulty tool gets them wrong, must either be refused with one
 PositionError naming the field or load into a state that plays.
 
-Used by tests/<game>/test_position_input.py; nothing here knows a game.
+Used by tests/<game>/test_position_input.py; nothing here knows a game: a game's test
+gives its own words (card names, phases) for the mutations to use.
 """
 
 from __future__ import annotations
 
 import copy
 import json
+import random
 
 from hypothesis import strategies as st
 
@@ -17,15 +19,20 @@ from credo.kernel.positions import PositionError
 
 # values of the wrong type, sign or size, put where a field's value was
 ODD_VALUES = (None, "", "x", "dirge", -1, 0, 1, 7, 2**64, 2**70, -(2**70), 10**6, 1.5, float("nan"), True, False,
-              [], [None], [-1], ["x"], {}, {"x": 1}, [[0, 0]])
+              [], [None], [-1], ["x"], {}, {"x": 1}, [[0, 0]], [[]], [0, 1, 2])
+# how deep a mutation nests a value: past any position's own depth, and past Python's recursion limit
+NESTING = (3, 50, 200, 3000)
 
 
-def corpus(game, seeds=(1, 2), snapshots=6, max_actions=400, finish=True, wanted=None) -> list:
-    """States reached by random play from each seed and option variant: a few along the
-    way and, with `finish`, the end of one game per variant (so every phase is seen),
-    plus the first state of each game for which `wanted(state)` holds (a rare moment)."""
+def corpus(game, seeds=(1, 2), snapshots=6, max_actions=400, finish=True, wanted=None, variants=None,
+           often=None) -> list:
+    """States reached by random play from each seed and option variant (`variants`, else
+    the game's own): a few along the way and, with `finish`, the end of one game per
+    variant (so every phase is seen), plus the first state of each game for which
+    `wanted(state)` holds (a rare moment) and every state for which `often(state, step)`
+    holds (moments a game wants many of)."""
     states = []
-    for variant in game.option_variants:
+    for variant in game.option_variants if variants is None else variants:
         for k, seed in enumerate(seeds):
             s = game.new(seed=seed, **variant)
             rng = Rng(1000 + seed)
@@ -34,10 +41,11 @@ def corpus(game, seeds=(1, 2), snapshots=6, max_actions=400, finish=True, wanted
             # the start and one early moment (setup phases are short), the rest anywhere
             marks = {0, rng.below(max_actions // 20 + 1)} | {rng.below(max_actions) for _ in range(snapshots)}
             for step in range(limit):
-                if step in marks or (rare is not None and rare(s)):
+                seen_rare = rare is not None and rare(s)
+                if seen_rare:
+                    rare = None
+                if step in marks or seen_rare or (often is not None and often(s, step)):
                     states.append(s.copy())
-                    if step not in marks:
-                        rare = None
                 if s.is_over:
                     break
                 movers = s.to_move
@@ -51,7 +59,7 @@ def paths(node, prefix=()) -> list[tuple]:
     """Every path from the root to a value inside a JSON-like position (not below a
     depth no game's position has: a mutation may have nested a value deeply)."""
     out = [prefix]
-    if len(prefix) > 6:
+    if len(prefix) > 12:
         return out
     if isinstance(node, dict):
         for key, value in node.items():
@@ -91,16 +99,37 @@ def deeply_nested(depth: int):
     return value
 
 
-MUTATIONS = ("drop", "odd", "near", "swap", "duplicate", "rename", "nest", "extra_key", "empty")
+def _copy(value):
+    """A deep copy, or the value itself where it nests too deeply to copy (a position
+    is only read, so sharing it is harmless)."""
+    try:
+        return copy.deepcopy(value)
+    except RecursionError:
+        return value
 
 
-def mutate(data, position: dict) -> dict:
-    """A copy of `position` with one to three mutations, drawn with hypothesis `data`."""
+def _pick(data, items: list, label: str):
+    """One of `items` drawn uniformly (hypothesis' own choice favours the first, here the
+    first fields of a position)."""
+    return items[random.Random(data.draw(st.integers(0, 2**32), label=label)).randrange(len(items))]
+
+
+MUTATIONS = ("drop", "odd", "near", "nudge", "swap", "trade", "duplicate", "rename", "nest", "extra_key", "empty",
+             "copy")
+
+
+def mutate(data, position: dict, odd=(), keys=(), others=()) -> dict:
+    """A copy of `position` with one to three mutations, drawn with hypothesis `data`.
+    A game gives values of its own to put where a value was (`odd`: card names, phases,
+    action notation), names a key may be renamed to (`keys`), and other real positions
+    whose same field may replace this one's (`others`)."""
     pos = copy.deepcopy(position)
     words = sorted(set(strings(position))) or ["x"]
+    odd_values = ODD_VALUES + tuple(odd)
     nested = False
     for _ in range(data.draw(st.integers(1, 3), label="mutations")):
-        path = data.draw(st.sampled_from(paths(pos)), label="path")
+        places = paths(pos)
+        path = _pick(data, places, "path")
         how = data.draw(st.sampled_from(MUTATIONS), label="how")
         if how == "nest":  # once: a value nested in a nested value only repeats the same check
             how, nested = ("odd" if nested else "nest"), True
@@ -114,39 +143,51 @@ def mutate(data, position: dict) -> dict:
         key = path[-1] if path else None
         value = _get(pos, path)
         if how == "drop":
-            if isinstance(parent, dict):
-                del parent[key]
-            else:
-                del parent[key]
+            del parent[key]
         elif how == "odd":
-            parent[key] = copy.deepcopy(data.draw(st.sampled_from(ODD_VALUES), label="odd"))
-        elif how == "near":
-            if isinstance(value, int) and not isinstance(value, bool):
-                parent[key] = value + data.draw(st.sampled_from((-2, -1, 1, 2, 5, 100)), label="delta")
-            else:
-                parent[key] = data.draw(st.integers(-3, 20), label="int")
+            parent[key] = copy.deepcopy(data.draw(st.sampled_from(odd_values), label="odd"))
+        elif how in ("near", "nudge") and isinstance(value, int) and not isinstance(value, bool):
+            parent[key] = value + data.draw(st.sampled_from((-2, -1, 1, 2, 5, 100)), label="delta")
+        elif how == "near":  # a small number where another value was
+            parent[key] = data.draw(st.integers(-3, 20), label="int")
+        elif how == "nudge":  # a value of the right type that may not fit: what only the consistency checks see
+            if isinstance(value, bool):
+                parent[key] = not value
+            elif isinstance(value, list) and value:
+                parent[key] = value[::-1] if data.draw(st.booleans(), label="reverse") else value[1:]
+            elif isinstance(value, str):
+                parent[key] = _pick(data, words, "word")
         elif how == "swap" and isinstance(parent, (list, dict)) and len(parent) > 1:
-            keys = list(range(len(parent))) if isinstance(parent, list) else list(parent)
-            other = data.draw(st.sampled_from(keys), label="other")
+            siblings = list(range(len(parent))) if isinstance(parent, list) else list(parent)
+            other = data.draw(st.sampled_from(siblings), label="other")
             parent[key], parent[other] = parent[other], parent[key]
+        elif how == "trade":  # with a value anywhere else in the position, neither inside the other
+            there = _pick(data, places, "there")
+            if there and there[:len(path)] != path and path[:len(there)] != there:
+                far = _get(pos, there[:-1])
+                parent[key], far[there[-1]] = far[there[-1]], value
         elif how == "duplicate" and isinstance(value, list) and value:
             i = data.draw(st.integers(0, len(value) - 1), label="index")
-            value.insert(i, copy.deepcopy(value[i]))
+            value.insert(i, _copy(value[i]))
         elif how == "duplicate" and isinstance(parent, list):
-            parent.append(copy.deepcopy(value))
+            parent.append(_copy(value))
         elif how == "rename" and isinstance(value, str):
             parent[key] = data.draw(st.sampled_from(words + [value + "x", value.upper(), "a" * 5000, "a\nb"]), label="word")
         elif how == "rename" and isinstance(parent, dict):
-            new = data.draw(st.sampled_from(words + [str(key) + "x", "a\nb", "a" * 5000]), label="new key")
+            new = data.draw(st.sampled_from(words + list(keys) + [str(key) + "x", "a\nb", "a" * 5000]), label="new key")
             parent[new] = parent.pop(key)
         elif how == "nest":
-            parent[key] = deeply_nested(data.draw(st.sampled_from((3, 50, 200)), label="depth"))
+            parent[key] = deeply_nested(data.draw(st.sampled_from(NESTING), label="depth"))
         elif how == "empty":
             parent[key] = type(value)() if isinstance(value, (list, dict, str)) else None
+        elif how == "copy" and others and isinstance(key, str):  # the same field of another real position
+            other = data.draw(st.sampled_from(others), label="other position")
+            if key in other:
+                parent[key] = copy.deepcopy(other[key])
         else:  # extra_key, or a mutation that does not fit this value
             target = value if isinstance(value, dict) else pos
             target[data.draw(st.sampled_from(("extra", "rng", "seed", "winner")), label="extra")] = copy.deepcopy(
-                data.draw(st.sampled_from(ODD_VALUES), label="extra value"))
+                data.draw(st.sampled_from(odd_values), label="extra value"))
     return pos
 
 
@@ -155,7 +196,7 @@ def assert_refused_clearly(err: Exception) -> None:
     assert isinstance(err, PositionError), f"{type(err).__name__}: {err}"
     text = str(err)
     assert "\n" not in text, text
-    assert err.field and f"position field {err.field}" in text, text
+    assert err.field and text.startswith(f"position field {err.field}: "), text
     assert err.field != "(consistency)", f"the loader let through a position that cannot be played: {text}"
     assert len(text) < 400, text
 
@@ -184,7 +225,7 @@ def exercise(state, seed: int, actions: int = 30) -> None:
 def loads_or_refuses(game, position: dict, seed: int = 0) -> bool:
     """Either a clear refusal (False) or a state that plays (True); the position given is
     left as it was."""
-    before = copy.deepcopy(position)
+    before = _fingerprint(position)
     try:
         state = game.from_position(position)
     except CredoError as err:
@@ -193,12 +234,27 @@ def loads_or_refuses(game, position: dict, seed: int = 0) -> bool:
     else:
         exercise(state, seed)
         loaded = True
-    assert _same(position, before), "from_position changed the position it was given"
+    assert _fingerprint(position) == before, "from_position changed the position it was given"
     return loaded
 
 
-def _same(a, b) -> bool:
-    return json.dumps(a, sort_keys=True, default=str) == json.dumps(b, sort_keys=True, default=str)
+def _fingerprint(node) -> list:
+    """Everything in a JSON-like value, read without recursion (a mutation may have nested
+    it thousands deep): equal fingerprints, equal values."""
+    out, todo = [], [node]
+    while todo:
+        item = todo.pop()
+        if isinstance(item, dict):
+            out.append(("{", len(item)))
+            for key in sorted(item, key=repr):
+                out.append(repr(key))
+                todo.append(item[key])
+        elif isinstance(item, list):
+            out.append(("[", len(item)))
+            todo.extend(reversed(item))
+        else:
+            out.append(repr(item))
+    return out
 
 
 def continues_alike(original, resumed, seed: int, actions: int = 40) -> None:
@@ -211,9 +267,10 @@ def continues_alike(original, resumed, seed: int, actions: int = 40) -> None:
         if original.is_over:
             break
         assert original.to_move == resumed.to_move
+        for mover in original.to_move:
+            assert resumed.legal_actions(mover) == original.legal_actions(mover)
         player = original.to_move[rng.below(len(original.to_move))]
         legal = original.legal_actions(player)
-        assert resumed.legal_actions(player) == legal
         action = rng.choice(legal)
         original.apply(action, player)
         resumed.apply(action, player)

@@ -339,7 +339,8 @@ def render(report: StrengthReport) -> str:
         *_run_header(report),
         (f"- Seed {report.seed}; {report.games_per_pairing} games per pairing"
          + (f" ({report.search_games} for the search pairing)" if report.search_games else "")
-         + ", seats alternating; each game with its default options"),
+         + ", seats alternating; each game with its default options and its machine-play turn limit"
+           " (the rulebooks have none; a game that reaches it is a draw)"),
         "",
         "## Agents and budgets",
         "",
@@ -364,7 +365,7 @@ def render(report: StrengthReport) -> str:
     for name in dict.fromkeys(line.game for line in report.lines):
         game = games.load(name)
         out += ["", f"## {name}: {game.title}", "",
-                f"Options: `{game.options()}`" + _search_pairings([x for x in report.lines if x.game == name])
+                f"Options: `{game.options(**game.machine_options())}`" + _search_pairings([x for x in report.lines if x.game == name])
                 + (f"; `hard` plays `{game.levels['hard']}` ({describe_agent(game.levels['hard'])})."
                    if not stand_in else "."),
                 "",

@@ -18,8 +18,10 @@ def play_game(game: Game, agents: list[Agent], seed: int, options: dict | None =
               max_moves: int = 100_000, secret: bytes | None = None) -> Match:
     """One game; each player to move is asked in turn (simultaneous choices in seat order).
     The worlds agents sample are seeded from `secret` (kernel/view.py): by default one
-    derived from the seed, so that a run reproduces; a random one where agents are not trusted."""
-    match = Match(game, seed, options)
+    derived from the seed, so that a run reproduces; a random one where agents are not trusted.
+    The game's machine turn limit applies unless `options` sets `turn_limit` (Game.machine_options);
+    the record keeps the options played."""
+    match = Match(game, seed, game.machine_options(options))
     secret = secret if secret is not None else match_secret(None, seed)
     moves = 0
     while not match.state.is_over:

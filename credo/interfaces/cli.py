@@ -140,11 +140,25 @@ def cmd_selfplay(args, console: Console) -> int:
         table.add_row(str(seat), agent, str(wins), f"{wins / stats.games:.1%}")
     table.add_row("-", "draws", str(stats.draws), f"{stats.draws / stats.games:.1%}")
     console.print(table)
+    _print_turn_limit(console, game, options)
     console.print(f"average length {stats.average_length:.1f} actions; "
                   f"{stats.games_per_second:.2f} games/s ({stats.seconds:.2f} s)")
     if records:
         console.print(f"records written to {records}/")
     return 0
+
+
+def _print_turn_limit(console: Console, game, options: dict) -> None:
+    """What a machine-play run's games stopped at, said with its results (nothing: the game needs no limit)."""
+    limit = game.machine_options(options).get("turn_limit")
+    if limit is None:
+        return
+    if not limit:
+        note = "no turn limit (turn_limit=0): every game played to its end"
+    else:
+        note = (f"turn_limit={limit}: a game that reaches it is a draw (Credo's limit for machine play; the "
+                "rulebook has none; -o turn_limit=N sets another, 0 none)")
+    console.print(note, soft_wrap=True)
 
 
 def _backend(args) -> str:
@@ -231,6 +245,7 @@ def cmd_arena(args, console: Console) -> int:
     for agent, (ordinal, mu, sigma) in sorted(result.ratings.items(), key=lambda kv: -kv[1][0]):
         ratings.add_row(agent, f"{ordinal:.2f}", f"{mu:.2f}", f"{sigma:.2f}")
     console.print(ratings)
+    _print_turn_limit(console, game, options)
     return 0
 
 
@@ -440,7 +455,8 @@ def cmd_serve(args, console: Console) -> int:
     except OSError as exc:
         raise SystemExit(f"--data-dir: {exc}") from None
     where = url if "@" not in url else url.split("@", 1)[1]
-    console.print(f"Credo serves on http://{args.host}:{args.port} (the API at /docs); storage: {where}")
+    console.print(f"Credo is at http://{args.host}:{args.port} : open it in a browser to play "
+                  f"(the API at /docs; storage: {where}; Ctrl+C stops it)")
     uvicorn.run(create_app(settings), host=args.host, port=args.port, ws_max_size=64 * 1024,
                 log_level="warning", timeout_graceful_shutdown=5)
     return 0

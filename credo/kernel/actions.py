@@ -50,7 +50,17 @@ def normalise(text: str) -> str:
 
 
 class ActionSpace:
-    """The finite, ordered set of every action of one game with one content set."""
+    """The finite, ordered set of every action of one game with one content set.
+
+    Build one with `ActionSpace.shared`: games loaded twice from the same content share one
+    space, so their actions are the same objects (equality is identity) and an action
+    unpickled in any process is the one every such game holds."""
+
+    @classmethod
+    def shared(cls, game: str, key: str, entries: Iterable[tuple[str, str, tuple]],
+               aliases: dict[str, str] | None = None) -> "ActionSpace":
+        existing = _SPACES.get(key)
+        return existing if existing is not None else cls(game, key, entries, aliases)
 
     def __init__(self, game: str, key: str, entries: Iterable[tuple[str, str, tuple]],
                  aliases: dict[str, str] | None = None) -> None:

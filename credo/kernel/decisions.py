@@ -30,9 +30,9 @@ class Commitments:
 
     def commit(self, player: int, choice: object) -> None:
         if player not in self.players:
-            raise ValueError(f"player {player} has no choice to make here")
+            raise ValueError(f"player {player + 1} has no choice to make here")
         if player in self.choices:
-            raise ValueError(f"player {player} has already committed")
+            raise ValueError(f"player {player + 1} has already committed")
         self.choices[player] = choice
 
     def visible_to(self, player: int | None) -> dict:
@@ -64,7 +64,7 @@ class ResponseWindow:
 
     def answer(self, player: int, acted: bool) -> None:
         if player != self.current:
-            raise ValueError(f"player {player} is not the one to answer now")
+            raise ValueError(f"player {player + 1} is not the one to answer now")
         if acted:
             self.acted = self.acted + (player,)
         self.position += 1

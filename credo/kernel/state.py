@@ -81,6 +81,14 @@ class Game(ABC):
             field = ".".join(str(p) for p in first["loc"]) or "options"
             raise IllegalAction("Options", f"option {field}: {first['msg']}") from None
 
+    def catalogue(self) -> dict:
+        """The public facts of this game's content that never change during a game (card
+        faces, tiles, the board's geometry), JSON-ready, for a display to name and draw
+        what an observation refers to by id. Sent once (the server's
+        /api/tables/{id}/catalogue), never inside each observation, and it holds nothing
+        any seat may not know: the whole box is public, where its cards are is not."""
+        return {}
+
     @abstractmethod
     def new(self, seed: int = 0, **options: Any) -> "State":
         """A new game, set up from `seed`."""
@@ -117,6 +125,20 @@ class Game(ABC):
     def evaluate(self, state: "State", player: int) -> float:
         """A heuristic value of `state` for `player` in [-1, 1]; games refine it."""
         return state.returns()[player] if state.is_over else 0.0
+
+    # The rulebooks have no turn limit and people play without one. Machine play (self-play,
+    # tournaments, the agents' report, benchmarks) must end, so it plays with this limit (a
+    # draw when reached; the game's option `turn_limit`, 0 where the game needs none) unless
+    # told another, and states it in its output and records.
+    machine_turn_limit: ClassVar[int] = 0
+
+    def machine_options(self, options: dict | None = None) -> dict:
+        """`options` for machine play: the game's machine turn limit where it has one and
+        `options` sets no `turn_limit` of its own (0 there means none, on purpose)."""
+        out = dict(options or {})
+        if self.machine_turn_limit and "turn_limit" not in out:
+            out["turn_limit"] = self.machine_turn_limit
+        return out
 
     # playout length for search before the evaluation takes over: games whose decisions
     # are small steps (one space, one marker) settle for fewer
@@ -237,7 +259,7 @@ class State(ABC):
             player = movers[0]
         elif player not in movers:
             rule = self.game.end_rule if not movers else self.game.turn_rule
-            raise IllegalAction(rule, f"player {player} is not to move now", action)
+            raise IllegalAction(rule, f"player {player + 1} is not to move now", action)
         if action not in self.legal_actions(player):
             raise self._explain_illegal(action, player)
         self._apply(action, player)
@@ -256,8 +278,8 @@ class State(ABC):
         elif action._space != self.game.actions.key:
             raise IllegalAction("Notation", f"'{action}' is an action of another game or content set", str(action))
         if player is not None and (player.__class__ is not int or not 0 <= player < self.num_players):
-            raise IllegalAction(self.game.turn_rule, f"{player!r} is not a player of this game: players are "
-                                f"numbered 0 to {self.num_players - 1}", action)
+            raise IllegalAction(self.game.turn_rule, f"{player!r} is not a player of this game: its players are "
+                                f"1 to {self.num_players}, given as 0 to {self.num_players - 1}", action)
         return action, player
 
     def returns(self) -> list[float]:

@@ -158,8 +158,9 @@ def test_a_winner_whose_opponent_still_has_creatures_is_refused(game):
 def test_a_draw_comes_only_after_the_turn_limit(game):
     creatures = {"sphinx": C(0, "d4"), "uat": C(1, "d5")}
     assert "R-8" in str(refusal(game, position(creatures, phase="over", winner=2)))
-    assert game.from_position(position(creatures, phase="over", winner=2, turn=201)).is_over
-    assert "R-8" in str(refusal(game, position(creatures, turn=201)))
+    assert game.from_position(position(creatures, phase="over", winner=2, turn=201, turn_limit=200)).is_over
+    assert "R-8" in str(refusal(game, position(creatures, turn=201, turn_limit=200)))
+    assert not game.from_position(position(creatures, turn=201)).is_over  # no limit unless one is set
 
 
 def test_an_acting_creature_must_be_the_movers_and_given_its_actions(game):

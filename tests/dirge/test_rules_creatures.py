@@ -7,7 +7,7 @@ import pytest
 
 from .conftest import (
     C, attack_targets, card, creature, dealt, evasion, last_combat, move_squares, position, seed_for, speed,
-    strength, toughness,
+    strength, toughness, wounds,
 )
 
 FACING = "nesw"
@@ -204,7 +204,7 @@ def test_a_creature_on_its_last_wound_space_is_not_yet_destroyed(game):
     state.apply("give desert_preacher attack")
     state.apply("attack sphinx")
     s = creature(state, "sphinx")
-    assert s["damage"] == 4 == s["wounds"] - 1
+    assert s["damage"] == 4 == wounds(game, "sphinx") - 1
     assert s["square"] == "d5" and not s["destroyed"]
 
 

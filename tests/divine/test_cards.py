@@ -246,3 +246,16 @@ def test_the_deck_is_refilled_from_the_discard_pile(game):
     s.apply("end")
     assert s.hsize[1] == 1 and len(s.deck) == 1 and not s.discard
     assert R.R_DECK in rules_cited(s)
+
+
+def test_a_unit_trained_during_the_move_step_cannot_move_that_turn_but_the_others_can(game):
+    # "Units cannot move or use abilities in the same turn they were trained": Arrival of the Prophet played
+    # before moving leaves the Move Step open, so the refusal is the fresh Prophet's own
+    s = table(game, [["arrival"], []])
+    s.apply("play arrival e2")
+    offered = legal(s)
+    assert not any(a.startswith("move e2 ") for a in offered) and "move c3 d3" in offered
+    refused(s, "move e2 e3", R.BASIC, "same turn")
+    end_turn(s)
+    end_turn(s)
+    assert any(a.startswith("move e2 ") for a in legal(s))

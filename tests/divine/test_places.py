@@ -17,6 +17,15 @@ def test_a_zealot_on_a_tower_rolls_an_extra_die_for_defence(game):
     assert unit_at(s, "h7") is None
 
 
+def test_a_zealot_attacking_from_a_tower_rolls_no_extra_die(game):
+    # "may roll 1 additional die for defense": not for an attack. With the rolls 1, 1, 3, 1 the attacker's two
+    # dice (2) lose to the defender's 3; a third attacking die would have made 5 against 1
+    s = make(game, U(0, "zealot", "i7"), U(1, "zealot", "h7"), U(1, "priest", "r18"), seed=seed_for(1, 1, 3, 1))
+    s.apply("attack i7 h7")
+    assert unit_at(s, "i7") is None and unit_at(s, "h7")["owner"] == 1
+    assert not any("Tower's extra die" in e.text for e in s.events(None))
+
+
 def test_an_avatar_on_a_tower_also_rolls_the_extra_die(game):
     # 10 against 3+3+3 = 9 would win; the Avatar's fourth die on the Tower makes 11 (ruling R-14)
     s = make(game, U(0, "zealot", "h7"), U(1, "avatar", "i7"), U(1, "priest", "r18"), seed=seed_for(5, 5, 3, 3, 3, 2))

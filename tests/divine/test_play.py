@@ -81,7 +81,7 @@ def test_cli_selfplay_with_three_players(tmp_path, capsys):
     files = sorted(tmp_path.glob("*.json"))
     assert len(files) == 2
     record = json.loads(files[0].read_text())
-    assert record["options"] == {"players": 3}
+    assert record["options"] == {"players": 3, "turn_limit": 60}  # self-play states its limit
     from credo.games import load
 
     assert replay(record, load("divine")).result() == record["result"]

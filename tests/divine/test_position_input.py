@@ -203,8 +203,9 @@ def test_a_winner_must_meet_a_win_condition(game):
     assert over.winners == (0,)
     exercise(over, seed=1)
     assert "R-13" in str(refusal(game, table(phase="over")))
-    assert game.from_position(table(phase="over", turn=121)).is_over
-    assert "R-13" in str(refusal(game, table(turn=121)))
+    assert game.from_position(table(phase="over", turn=121, turn_limit=60)).is_over
+    assert "R-13" in str(refusal(game, table(turn=121, turn_limit=60)))
+    assert not game.from_position(table(turn=121)).is_over  # no limit unless one is set
 
 
 def test_setup_follows_the_setup_steps(game):

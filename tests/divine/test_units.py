@@ -1,5 +1,7 @@
 """Units/Abilities (divine.txt): Priests, Zealots, Prophets, Avatars, training."""
 
+import pytest
+
 from credo.games.divine import rules as R
 
 from .conftest import U, end_turn, legal, make, refused, rules_cited, seed_for, texts, unit_at
@@ -24,6 +26,15 @@ def test_no_preaching_where_there_is_no_population(game):
     s = make(game, U(0, "priest", "i7"), U(1, "priest", "r18"))  # a Tower
     assert "preach i7" not in legal(s)
     refused(s, "preach i7", R.PREACH, "no Population")
+
+
+@pytest.mark.parametrize("square, place", [("i4", "Catacomb"), ("h17", "Library"), ("c16", "Market")])
+def test_no_preaching_on_a_catacomb_the_library_or_the_market(game, square, place):
+    # "Cannot Preach on spaces without Population numbers": a Population space is any that is not a Tower,
+    # Catacomb, Library, Market or Temple
+    s = make(game, U(0, "priest", square), U(1, "priest", "r18"))
+    assert f"preach {square}" not in legal(s)
+    refused(s, f"preach {square}", R.PREACH, "no Population")
 
 
 def test_no_preaching_on_a_temple_another_player_controls(game):

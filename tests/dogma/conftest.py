@@ -78,8 +78,19 @@ def slot(state, player: int, k: int) -> int:
     return player * 4 + k
 
 
+def arcanum(state, player: int, k: int = 0) -> dict:
+    """`player`'s Arcanum k (its place in their Arcana), as a saved game holds it."""
+    return state.to_position()["players"][player]["arcana"][k]
+
+
+def side(state, player: int) -> dict:
+    """`player`'s part of a saved game: Arcana, active Prophet, rear guard, Interventions."""
+    return state.to_position()["players"][player]
+
+
 def dmg(state, player: int, k: int = 0) -> int:
-    return state.dmg[player * 4 + k]
+    """The damage on `player`'s Arcanum k, as a saved game holds it."""
+    return state.to_position()["players"][player]["arcana"][k]["damage"]
 
 
 def cult(game, cid: str):

@@ -162,7 +162,7 @@ def test_preparation_damage_goes_on_the_first_prophet_deployed(game):
 
 def test_random_chaos_games_build_decks_and_play_to_the_end(game):
     for seed in range(40):
-        s = game.new(seed, mode="chaos")
+        s = game.new(seed, **game.machine_options({"mode": "chaos"}))
         rng = Rng(seed)
         while not s.is_over:
             p = s.to_move[0]

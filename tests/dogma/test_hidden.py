@@ -60,6 +60,12 @@ def hidden_names(s, viewer: int) -> set[str]:
         for j, c in enumerate(s.cults[sl]):
             if not s.known[sl] >> (j + 1) & 1:
                 out |= {t.cult_names[c], t.cult_ids[c]}
+    # with a box for each player (Free Will's default) both may hold the same card: the viewer's copy is theirs to see
+    for sl in range(viewer * 4, viewer * 4 + 4):
+        if s.proph[sl] >= 0:
+            out -= {t.prophet_names[s.proph[sl]], t.prophet_ids[s.proph[sl]]}
+            out -= {t.relic_names[r] for r in s.relics[sl]} | {t.relic_ids[r] for r in s.relics[sl]}
+            out -= {t.cult_names[c] for c in s.cults[sl]} | {t.cult_ids[c] for c in s.cults[sl]}
     return out
 
 
@@ -186,7 +192,7 @@ def test_random_games_end_by_the_rules_in_both_modes():
     game = load("dogma")
     ends = {"won": 0, "drawn": 0}
     for seed in range(120):
-        s = game.new(seed, **VARIANTS[seed % 3])
+        s = game.new(seed, **game.machine_options(VARIANTS[seed % 3]))
         rng = Rng(seed)
         steps = 0
         while not s.is_over:

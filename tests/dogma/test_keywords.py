@@ -1,7 +1,7 @@
 """Section 4 keywords and malefic markers, section 6 (Fidelity Test, cancelling
 abilities, defeated Prophets returning), Specials, and section 8's worked example."""
 
-from .conftest import A, assert_illegal, dmg, fervor, orders, position, text_has
+from .conftest import A, arcanum, assert_illegal, dmg, fervor, orders, position, side, text_has
 
 AL = A("al_jafar", "hajj", "samsara", "vacuita")
 MAO = A("maometto", "corano_hizb", "sunniti", "allah_akbar")
@@ -120,7 +120,7 @@ def test_withering_its_controller_chooses_the_card_which_is_out_of_the_game(game
 def test_withering_is_placed_again_when_its_prophet_returns_from_the_rear_guard(game):
     s = game.from_position(position([AL, MAO], [dict(GOFF, malefic=["withering"], withered=0), CAGL]))
     orders(s, "cult 1", "summon 1")
-    assert s.wither[4] == -1 and s.mal[4] & 8  # the marker stays on the Prophet, off the card
+    assert arcanum(s, 1)["withered"] is None and "withering" in arcanum(s, 1)["malefic"]  # on the Prophet, off the card
     orders(s, "cult 1", "summon 1")  # Goffredo returns
     assert s.to_move == (1,) and s.observation(0)["pending"]["kind"] == "withering"
     s.apply("wither 3", 1)
@@ -143,7 +143,7 @@ def test_malefic_immunity_of_an_ability(game):
     chim = A("chimera", "eucarestia", "masoreti", "santo_graal")
     s = game.from_position(position([AL, MAO], [chim, CAGL]))
     ev = orders(s, "cult 2", "cult 2")
-    assert text_has(ev, "immune to Mystical Crisis") and s.mal[4] == 0
+    assert text_has(ev, "immune to Mystical Crisis") and arcanum(s, 1)["malefic"] == []
 
 
 # --- Fidelity Test -----------------------------------------------------------------------
@@ -198,7 +198,7 @@ def test_cancelling_elaines_ability_she_keeps_her_fourth_card_but_cannot_use_it(
     s = game.from_position(position([CAGL, AL], [elaine, MAO]))
     assert "cult 4" in [str(a) for a in s.legal_actions(1)]
     orders(s, "cult 3", "cult 3")  # Nobile Silenzio cancels her ability
-    assert len(s.cults[4]) == 4
+    assert len(arcanum(s, 1)["cult"]) == 4
     assert "cult 4" not in [str(a) for a in s.legal_actions(1)]
     err = assert_illegal(s, "cult 4", 1, "Cancelling")
     assert "fourth" in err.message
@@ -208,7 +208,7 @@ def test_a_cancelled_diplomatic_genius_does_not_heal(game):
     s = game.from_position(position([CAGL, MAO], [dict(AL, damage=60), SHAHID]))
     orders(s, "cult 3", "cult 2")
     orders(s, "cult 1", "summon 1")
-    assert s.dmg[4] > 0 and s.flags[4] & 1 == 0  # the cancellation ends in the rear guard
+    assert dmg(s, 1) > 0 and arcanum(s, 1)["flags"] & 1 == 0  # the cancellation ends in the rear guard
 
 
 def test_sharira_returns_a_defeated_prophet_to_play_without_its_markers(game):
@@ -216,7 +216,9 @@ def test_sharira_returns_a_defeated_prophet_to_play_without_its_markers(game):
     s = game.from_position(position([holder, dict(MAO, where="defeated"), SHAHID], [GOFF, CAGL]))
     assert "special sharira" in [str(a) for a in s.legal_actions(0)]
     orders(s, "special sharira", "cult 2")
-    assert s.where[1] == 0 and s.rear[0] == [2, 1] and s.dmg[1] == 0 and s.mal[1] == 0
+    maometto = arcanum(s, 0, 1)
+    assert maometto["where"] == "rear" and side(s, 0)["rear"] == [2, 1]
+    assert maometto["damage"] == 0 and maometto["malefic"] == []
     assert "special sharira" not in [str(a) for a in s.legal_actions(0)]
 
 
@@ -232,7 +234,8 @@ def test_with_two_defeated_prophets_the_sharira_holder_chooses_which_returns(gam
     err = assert_illegal(s, "revive 4", 0, "Sharira")
     assert "not defeated" in err.message and s.to_position() == before
     s.apply("revive 3", 0)
-    assert s.where[2] == 0 and s.where[1] == 2 and s.rear[0][-1] == 2
+    assert arcanum(s, 0, 2)["where"] == "rear" and arcanum(s, 0, 1)["where"] == "defeated"
+    assert side(s, 0)["rear"][-1] == 2
     restored = game.from_position(before)  # a position saved during the choice keeps it
     assert sorted(str(a) for a in restored.legal_actions(0)) == ["revive 2", "revive 3"]
 
@@ -245,9 +248,9 @@ def test_sharira_is_not_offered_without_a_defeated_prophet(game):
 
 def test_a_player_with_no_usable_order_passes(game):
     one = A("goffredo", "crociati")
-    s = game.from_position(position([dict(one, malefic=["fanaticism"])], [CAGL, MAO]))
-    s.arduous[0] = s.turn - 1
-    s._legal_for = -1
+    pos = position([dict(one, malefic=["fanaticism"])], [CAGL, MAO])
+    pos["players"][0]["arduous"] = pos["turn"] - 1  # Crociati, Arduous, was used last turn
+    s = game.from_position(pos)
     assert [str(a) for a in s.legal_actions(0)] == ["pass"]
 
 
@@ -263,7 +266,7 @@ def test_section_8_example_divine_intervention_before_cult_card_wheel_then_20_an
     i_di = ev.index(next(e for e in ev if "plays Ruota del Dharma" in e))
     i_cult = ev.index(next(e for e in ev if "Cult card 1: player 1 reveals and activates Samsara" in e))
     assert i_di < i_cult
-    assert s.fmod[4] == 6 and s.fervor(4) == base + 60
+    assert arcanum(s, 1)["fervor_markers"] == 6 and s.fervor(4) == base + 60
     assert text_has(ev, "Samsara inflicts 20 damage on Maisa")
-    assert s.mal[4] & 1  # Mystical Crisis
+    assert "crisis" in arcanum(s, 1)["malefic"]
     assert s.to_move == (0, 1)  # the turn is over: choose the next Orders

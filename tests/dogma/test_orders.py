@@ -1,6 +1,6 @@
 """Section 4 (The Clash: Orders), Phases I, II and III, defeat, and section 5 (End of the Game)."""
 
-from .conftest import A, assert_illegal, dmg, faith, fervor, orders, position, text_has
+from .conftest import A, arcanum, assert_illegal, dmg, faith, fervor, orders, position, side, text_has
 
 AL = A("al_jafar", "hajj", "samsara", "vacuita")
 MAO = A("maometto", "corano_hizb", "sunniti", "allah_akbar")
@@ -55,8 +55,7 @@ def test_equal_priority_the_higher_fervor_resolves_first(game):
     ev = orders(s, "cult 1", "cult 1")
     assert text_has(ev, "Player 1 resolves first (higher Fervor)")
     assert ev.index(next(e for e in ev if "activates Hajj" in e)) < ev.index(next(e for e in ev if "activates Corano" in e))
-    s = game.from_position(position([AL, SHAHID], [MAO, SHIRIN], di0=["ruota_del_dharma"]))
-    s.fmod[4] = 2  # Maometto 50 + 20 > 60
+    s = game.from_position(position([AL, SHAHID], [dict(MAO, fervor_markers=2), SHIRIN]))  # Maometto 50 + 20 > 60
     ev = orders(s, "cult 1", "cult 1")
     assert text_has(ev, "Player 2 resolves first (higher Fervor)")
 
@@ -67,14 +66,14 @@ def test_equal_priority_and_fervor_the_orders_are_simultaneous_and_neither_cance
                                     [dict(GOFF, damage=faith(game, "goffredo") - 10), SHIRIN]))
     ev = orders(s, "cult 1", "cult 1")
     assert text_has(ev, "simultaneously")
-    assert s.where[0] == 2 and s.where[4] == 2  # both defeated
+    assert arcanum(s, 0)["where"] == arcanum(s, 1)["where"] == "defeated"  # both
     assert s.phase == 0 and s.to_move == (0, 1)  # both choose a new Prophet at the start of the next turn
 
 
 def test_an_order_that_defeats_the_opposing_active_prophet_cancels_its_order(game):
     s = game.from_position(position([AL, SHAHID], [dict(MAO, damage=faith(game, "maometto") - 10), SHIRIN]))
     ev = orders(s, "cult 1", "cult 1")
-    assert s.where[4] == 2
+    assert arcanum(s, 1)["where"] == "defeated"
     assert text_has(ev, "Player 2's active Prophet was defeated or withdrawn", "not used")
     assert dmg(s, 0) == 0
 
@@ -83,7 +82,7 @@ def test_an_order_that_withdraws_the_opposing_active_prophet_cancels_its_order(g
     assert fervor(game, "cagliostro") > fervor(game, "maometto")
     s = game.from_position(position([CAGL, SHAHID], [MAO, SHIRIN]))
     ev = orders(s, "cult 2", "cult 1")  # Esodo withdraws Maometto
-    assert text_has(ev, "not used") and s.active[1] == -1 and s.rear[1] == [1, 0]
+    assert text_has(ev, "not used") and side(s, 1)["active"] is None and side(s, 1)["rear"] == [1, 0]
     assert s.phase == 0 and s.to_move == (1,)
     s.apply("deploy 1", 1)
     assert s.active[1] == 1 and s.phase == 1
@@ -92,15 +91,16 @@ def test_an_order_that_withdraws_the_opposing_active_prophet_cancels_its_order(g
 def test_summoning_swaps_the_active_prophet_with_the_chosen_rear_guard_position(game):
     s = game.from_position(position([AL, SHAHID, SHIRIN, GOFF], [MAO, CAGL]))
     orders(s, "summon 2", "cult 1")
-    assert s.active[0] == 2 and s.rear[0] == [1, 0, 3]
+    assert side(s, 0)["active"] == 2 and side(s, 0)["rear"] == [1, 0, 3]
 
 
 def test_the_rear_guard_keeps_damage_and_malefic_markers_and_loses_enhancement_and_weakening(game):
     s = game.from_position(position([dict(SHAHID, damage=40, fervor_markers=2, card_markers=[1, -1, 0],
                                           malefic=["crisis"]), AL], [MAO, CAGL]))
     orders(s, "summon 1", "cult 2")
-    assert s.where[0] == 0 and s.dmg[0] == 40 and s.mal[0] == 1
-    assert s.fmod[0] == 0 and s.cmod[0:3] == [0, 0, 0]
+    shahid = arcanum(s, 0)
+    assert shahid["where"] == "rear" and shahid["damage"] == 40 and shahid["malefic"] == ["crisis"]
+    assert shahid["fervor_markers"] == 0 and shahid["card_markers"] == [0, 0, 0]
 
 
 def test_prophets_in_the_rear_guard_are_not_affected_by_game_effects(game):
@@ -112,19 +112,19 @@ def test_prophets_in_the_rear_guard_are_not_affected_by_game_effects(game):
 def test_al_jafar_diplomatic_genius_removes_50_damage_each_time_he_returns_to_the_rear_guard(game):
     s = game.from_position(position([dict(AL, damage=70), SHAHID], [MAO, SHIRIN]))
     ev = orders(s, "summon 1", "cult 2")
-    assert s.dmg[0] == 20 and text_has(ev, "Diplomatic Genius")
+    assert dmg(s, 0) == 20 and text_has(ev, "Diplomatic Genius")
     s = game.from_position(position([dict(AL, damage=30), SHAHID], [MAO, SHIRIN]))
     orders(s, "summon 1", "cult 2")
-    assert s.dmg[0] == 0
+    assert dmg(s, 0) == 0
 
 
 def test_divine_intervention_plays_only_the_top_card_then_the_one_beneath(game):
     s = game.from_position(position([AL, SHAHID], [MAO, SHIRIN], di0=["pioggia_di_fuoco", "ruota_del_dharma"]))
     ev = orders(s, "intervene", "cult 1")
     assert text_has(ev, "plays Pioggia di Fuoco")
-    assert [game.tables.di_ids[d] for d in s.di[0]] == ["ruota_del_dharma"]
+    assert side(s, 0)["interventions"] == ["ruota_del_dharma"]
     ev = orders(s, "intervene", "cult 1")
-    assert text_has(ev, "plays Ruota del Dharma") and s.di[0] == []
+    assert text_has(ev, "plays Ruota del Dharma") and side(s, 0)["interventions"] == []
     assert s.observation(1)["players"][0]["interventions_played"] == ["pioggia_di_fuoco", "ruota_del_dharma"]
 
 
@@ -137,7 +137,7 @@ def test_pioggia_di_fuoco_deals_20_to_the_opposing_active_prophet_not_to_your_ow
 def test_ruota_del_dharma_places_six_plus_10_markers_on_your_active_prophets_fervor(game):
     s = game.from_position(position([AL, SHAHID], [MAO, SHIRIN], di0=["ruota_del_dharma"]))
     orders(s, "intervene", "cult 1")
-    assert s.fmod[0] == 6 and s.fervor(0) == fervor(game, "al_jafar") + 60
+    assert arcanum(s, 0)["fervor_markers"] == 6 and s.fervor(0) == fervor(game, "al_jafar") + 60
 
 
 def test_appeal_to_rationality_only_when_the_interventions_are_spent_30_to_every_active_prophet(game):
@@ -165,7 +165,7 @@ def test_a_prophet_immune_to_a_type_receives_no_damage_but_other_effects_still_a
     assert text_has(ev, "immune to doctrine")
     assert text_has(ev, "Maometto receives the malefic marker Mystical Crisis")
     # no damage from Samsara; the 10 are the Mystical Crisis at the start of the next turn
-    assert dmg(s, 1) == 10 and s.mal[4] & 1
+    assert dmg(s, 1) == 10 and "crisis" in arcanum(s, 1)["malefic"]
 
 
 def test_a_prophet_weak_to_a_type_receives_double_damage(game):
@@ -197,8 +197,9 @@ def test_a_prophet_is_defeated_when_its_damage_equals_its_faith_cards_discarded_
     f = faith(game, "maometto")
     s = game.from_position(position([AL, SHAHID], [dict(MAO, damage=f - 20, malefic=["crisis"]), SHIRIN]))
     ev = orders(s, "cult 1", "cult 1")  # Hajj: 20
-    assert s.where[4] == 2 and text_has(ev, "Maometto is defeated")
-    assert s.dmg[4] == 0 and s.mal[4] == 0
+    maometto = arcanum(s, 1)
+    assert maometto["where"] == "defeated" and text_has(ev, "Maometto is defeated")
+    assert maometto["damage"] == 0 and maometto["malefic"] == []
     obs = s.observation(0)["players"][1]["arcana"][0]
     assert obs["where"] == "defeated" and all(c["card"] for c in obs["cult"])  # the discard pile is face up
 

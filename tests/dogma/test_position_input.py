@@ -11,47 +11,36 @@ from __future__ import annotations
 
 import copy
 import functools
-import random
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from credo.games import load
-from credo.kernel import CredoError, Rng
 from credo.kernel.positions import PositionError
+from tests.position_fuzz import assert_refused_clearly, continues_alike, corpus, exercise, loads_or_refuses, mutate
 
 from .conftest import A, position
 
 GAME = load("dogma")
 MAO = A("maometto", "corano_hizb", "sunniti", "allah_akbar")
 AL = A("al_jafar", "hajj", "samsara", "vacuita")
+# Dogma's own words for the mutations: Orders, places, cards, numbers past a player's Arcana and Cult cards
+ODD = ("cult 9", "summon 1", "active", "rear", 16, 4, 3, [-1, 0], {"prophet": "gesu"}, "gesu", "hajj", "esorcismo")
+KEYS = ("0", "1", "3", "7", "players", "cur")
 
 
-def random_action(state, rng: Rng):
-    movers = state.to_move
-    player = movers[rng.below(len(movers))]
-    actions = state.legal_actions(player)
-    return actions[rng.below(len(actions))], player
+def paused(s, step: int) -> bool:
+    """Moments worth many positions: Fidelity Tests, pending choices, simultaneous groups."""
+    return (s.test is not None or bool(s.pending) or s.sim) and step % 3 == 0
 
 
 @functools.cache
-def real_positions() -> list[dict]:
+def real_positions() -> tuple[dict, ...]:
     """Positions met in random games: every phase, Orders under way, Fidelity Tests, pending
     choices, simultaneous groups, the Chaos preparation, games over."""
-    out = []
-    for k, options in enumerate(GAME.option_variants):
-        for seed in range(6):
-            s = GAME.new(seed + 10 * k, **options)
-            rng = Rng(seed + 77)
-            step = 0
-            while not s.is_over and step < 400:
-                if step % 17 == 5 or (s.test is not None or s.pending or s.sim) and step % 3 == 0:
-                    out.append(s.to_position())
-                s.apply(*random_action(s, rng))
-                step += 1
-            out.append(s.to_position())
-    return out
+    states = corpus(GAME, seeds=range(6), snapshots=16, max_actions=400, often=paused)
+    return tuple(s.to_position() for s in states)
 
 
 def test_the_real_positions_cover_every_phase_and_pause():
@@ -63,122 +52,12 @@ def test_the_real_positions_cover_every_phase_and_pause():
 
 # --- mutations -------------------------------------------------------------------------
 
-def nodes(tree, path=()):
-    """Every place in a position: (path, value), the whole position first (not inside deep nesting)."""
-    yield path, tree
-    if len(path) > 12:
-        return
-    if isinstance(tree, dict):
-        for key, value in tree.items():
-            yield from nodes(value, path + (key,))
-    elif isinstance(tree, list):
-        for i, value in enumerate(tree):
-            yield from nodes(value, path + (i,))
-
-
-def deep(levels: int):
-    out: list = []
-    for _ in range(levels):
-        out = [out]
-    return out
-
-
-ODD_VALUES = [None, "x", "cult 9", "summon 1", "active", "rear", "", -1, -(2**70), 2**70, 10**6, 16, 4, 3, 1.5, True,
-              False, [], {}, [[]], [0, 1, 2], [-1, 0], {"prophet": "gesu"}, "gesu", "hajj", "esorcismo", "DEEP"]
-
-
-def odd_value(data):
-    value = data.draw(st.sampled_from(ODD_VALUES))
-    return deep(3000) if value == "DEEP" else copy.deepcopy(value)
-
-
-def at(tree, path):
-    for key in path:
-        tree = tree[key]
-    return tree
-
-
-def mutate(pos: dict, data) -> dict:
-    """One to three random changes to a copy of `pos`."""
-    pos = copy.deepcopy(pos)  # the real positions are shallow: no deep nesting yet
-    for _ in range(data.draw(st.integers(1, 3))):
-        places = list(nodes(pos))[1:]
-        if not places:
-            break
-        # a place drawn uniformly (hypothesis favours small indices, the first fields of a position)
-        path, value = places[random.Random(data.draw(st.integers(0, 2**32))).randrange(len(places))]
-        parent = at(pos, path[:-1])
-        key = path[-1]
-        how = data.draw(st.sampled_from(["drop", "odd", "swap", "duplicate", "rename", "copy", "nudge", "nudge"]))
-        if how == "drop":
-            del parent[key]
-        elif how == "odd":
-            parent[key] = odd_value(data)
-        elif how == "swap":
-            other_path, other = places[data.draw(st.integers(0, len(places) - 1))]
-            if other_path[:len(path)] != path and path[:len(other_path)] != other_path:
-                parent[key], at(pos, other_path[:-1])[other_path[-1]] = other, value
-        elif how == "duplicate" and isinstance(value, list) and value:
-            value.append(value[data.draw(st.integers(0, len(value) - 1))])
-        elif how == "rename" and isinstance(parent, dict):
-            new = data.draw(st.sampled_from(["0", "1", "3", "7", "x", "players", "cur"]))
-            parent[new] = parent.pop(key)
-        elif how == "nudge":  # a value of the right type that may not fit: what only the consistency checks see
-            if isinstance(value, bool):
-                parent[key] = not value
-            elif isinstance(value, int):
-                parent[key] = value + data.draw(st.sampled_from([-2, -1, 1, 2, 5]))
-            elif isinstance(value, list) and value:
-                parent[key] = value[::-1] if data.draw(st.booleans()) else value[1:]
-            elif isinstance(value, str):
-                words = [v for _p, v in places if isinstance(v, str)]
-                parent[key] = words[random.Random(data.draw(st.integers(0, 2**32))).randrange(len(words))]
-        elif how == "copy" and isinstance(key, str):  # the same field of another real position
-            other = data.draw(st.sampled_from(real_positions()))
-            if key in other:
-                parent[key] = copy.deepcopy(other[key])
-    return pos
-
-
-def plays(state, seed: int, moves: int = 30) -> None:
-    """The state answers every question and random play goes on, raising at most a CredoError."""
-    for p in state.to_move:
-        state.legal_actions(p)
-    for p in (*range(state.num_players), None):
-        state.observation(p)
-    rng = Rng(seed)
-    for _ in range(moves):
-        if state.is_over:
-            return
-        assert state.to_move, "a game not over has someone to move"
-        player = state.to_move[rng.below(len(state.to_move))]
-        actions = state.legal_actions(player)
-        assert actions, f"player {player} must move but has no legal action"
-        try:
-            state.apply(actions[rng.below(len(actions))], player)
-        except CredoError:
-            return
-        for p in (*range(state.num_players), None):
-            state.observation(p)
-
-
-def loads_or_names_a_field(pos, seed: int) -> None:
-    try:
-        state = GAME.from_position(pos)
-    except PositionError as err:
-        assert err.field and str(err).startswith(f"position field {err.field}:"), str(err)
-        # the safety nets (kernel positions.guarded and probe) name no field: the loader's checks missed it
-        assert err.field != "(consistency)", str(err)
-        assert "\n" not in str(err) and len(str(err)) < 400, str(err)
-        return
-    plays(state, seed)
-
-
 @settings(max_examples=250, deadline=None, suppress_health_check=list(HealthCheck))
 @given(st.data())
 def test_a_mutated_position_is_refused_naming_a_field_or_plays(data):
-    base = data.draw(st.sampled_from(real_positions()))
-    loads_or_names_a_field(mutate(base, data), data.draw(st.integers(0, 2**32)))
+    base = data.draw(st.sampled_from(real_positions()), label="position")
+    pos = mutate(data, base, odd=ODD, keys=KEYS, others=real_positions())
+    loads_or_refuses(GAME, pos, seed=data.draw(st.integers(0, 2**32), label="seed"))
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
@@ -189,14 +68,16 @@ def test_a_mutated_arcanum_is_refused_naming_it_or_plays(data):
     arcana = base["players"][p]["arcana"]
     k = data.draw(st.integers(0, len(arcana) - 1))
     field = data.draw(st.sampled_from(sorted(arcana[k])))
-    arcana[k][field] = odd_value(data)
+    odd = (None, "x", "", -1, -(2**70), 2**70, 10**6, 1.5, True, False, [], {}, [[]], [0, 1, 2], *ODD)
+    arcana[k][field] = copy.deepcopy(data.draw(st.sampled_from(odd)))
     try:
         state = GAME.from_position(base)
     except PositionError as err:
+        assert_refused_clearly(err)
         assert err.field.startswith(("players", "commit", "plan", "cur", "test", "pending", "last", "actor", "(")), \
             str(err)
         return
-    plays(state, 5)
+    exercise(state, 5)
 
 
 @pytest.mark.parametrize("bad", [None, 3, "dogma", [1, 2], 1.5])
@@ -209,32 +90,13 @@ def test_a_position_that_is_not_an_object_is_refused(bad):
 
 @pytest.mark.parametrize("options", GAME.option_variants, ids=lambda o: "-".join(map(str, o.values())))
 def test_a_resumed_game_reads_back_and_goes_on_exactly_like_the_original(options):
-    for seed in range(3):
-        s = GAME.new(seed, **options)
-        rng = Rng(seed + 500)
-        step = 0
-        while not s.is_over and step < 300:
-            if step % 11 == 4 or s.test is not None or s.pending:
-                pos = s.to_position()
-                resumed = GAME.from_position(pos)
-                assert resumed.to_position() == pos
-                original = s.copy()
-                n0, n1 = len(original.log), len(resumed.log)
-                fork = Rng(seed * 1000 + step)
-                for _ in range(30):
-                    if original.is_over:
-                        break
-                    assert resumed.to_move == original.to_move
-                    for p in original.to_move:
-                        assert resumed.legal_actions(p) == original.legal_actions(p)
-                    action, player = random_action(original, fork)
-                    original.apply(action, player)
-                    resumed.apply(action, player)
-                for viewer in (None, *range(s.num_players)):
-                    assert [e.text for e in resumed.events(viewer, n1)] == [e.text for e in original.events(viewer, n0)]
-                assert resumed.to_position() == original.to_position()
-            s.apply(*random_action(s, rng))
-            step += 1
+    states = corpus(GAME, seeds=range(3), snapshots=0, max_actions=300, finish=False, variants=[options],
+                    often=lambda s, step: step % 11 == 4 or s.test is not None or bool(s.pending))
+    for n, s in enumerate(states):
+        pos = s.to_position()
+        resumed = GAME.from_position(pos)
+        assert resumed.to_position() == pos
+        continues_alike(s.copy(), resumed, seed=n, actions=30)
 
 
 # --- the review's defects, one test each ----------------------------------------------------
@@ -327,3 +189,17 @@ def test_consistency_the_order_under_way_is_the_one_its_card_prints():
     with pytest.raises(PositionError) as err:
         GAME.from_position(pos)
     assert err.value.field in (f"plan[{ri}][1]", "cur.card"), str(err.value)
+
+
+def test_consistency_a_deployed_prophets_revealed_cult_cards_are_face_up():
+    """A Revealed Cult card turns face up when its Prophet is deployed: a position that lists it face down
+    under a Prophet once deployed describes the state the rules make of it, the card face up; under a Prophet
+    never deployed it stays face down."""
+    shirin = A("shirin", "ibaditi", "sunna", "hadith")  # Sunna is Revealed
+    for where, revealed, face_up in (("active", None, [1]), ("rear", True, [1]), ("rear", None, [])):
+        pos = position([MAO, dict(shirin, where=where, revealed=revealed)] if where == "rear" else [shirin, MAO], [AL])
+        arcanum = pos["players"][0]["arcana"][1 if where == "rear" else 0]
+        if revealed is None:
+            arcanum.pop("revealed", None)
+        state = GAME.from_position(pos)
+        assert state.to_position()["players"][0]["arcana"][1 if where == "rear" else 0]["face_up"] == face_up

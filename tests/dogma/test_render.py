@@ -29,7 +29,7 @@ def test_render_shows_active_prophets_markers_and_hides_face_down_cards(game):
 
 def test_render_draws_every_state_of_random_games(game):
     for seed in range(20):
-        s = game.new(seed, **game.option_variants[seed % 3])
+        s = game.new(seed, **game.machine_options(game.option_variants[seed % 3]))
         rng = Rng(seed)
         while not s.is_over:
             for viewer in (None, 0, 1):

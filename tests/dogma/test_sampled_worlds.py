@@ -277,7 +277,7 @@ def test_different_hidden_builds_behind_the_same_revealed_cards_give_the_same_wo
     one = free_will([chimera, A("gesu", "trinita", "redenzione", "lancia_di_longino"),
                      A("agostino", "confessionum_libri_xiii", "nevim", "sutra_del_cuore"), A("hugues", "rogo", "martirio", "athar")],
                     face_up=[0])
-    other = free_will([A("chimera", "eucarestia", "salmi", "santo_graal"), A("goffredo", "crociati", "penitenza", "rabbi"),
+    other = free_will([A("chimera", "eucarestia", "esseni", "santo_graal"), A("goffredo", "crociati", "penitenza", "rabbi"),
                        A("cagliostro", "circoncisione", "esodo", "nobile_silenzio"),
                        A("san_francesco", "nuovo_testamento", "sutta_pitaka", "ketuvim")],
                       face_up=[0], opponent_dis=("urga_karma", "diluvio_universale", "esorcismo", "pioggia_di_fuoco"))
@@ -285,3 +285,32 @@ def test_different_hidden_builds_behind_the_same_revealed_cards_give_the_same_wo
     for seed in range(20):
         a, b = one.determinize(0, Rng(seed)), other.determinize(0, Rng(seed))
         assert a.to_position() == b.to_position()
+
+
+def test_a_deployed_prophets_face_down_places_hold_no_revealed_card():
+    """A Revealed Cult card turns face up when its Prophet is deployed, so a card still face down under a
+    Prophet once deployed is not one: a world dealing one there would show it at the next deployment."""
+    revealed = {T.cult_by_id[c] for c in ("eucarestia", "sunna", "shahada", "purificazione", "salmi", "circoncisione")}
+    assert all(T.ckw[c] & 1 for c in revealed)
+    mose = A("mose", "mishnah", "leviti", "kasherut", where="rear", revealed=True, face_up=[0])
+    s = free_will([A("hugues", "rogo", "martirio", "athar"), mose,
+                   A("agostino", "confessionum_libri_xiii", "nevim", "sutra_del_cuore"),
+                   A("san_francesco", "nuovo_testamento", "sutta_pitaka", "ketuvim")])
+    true_cards = s.copy()
+    told = [e for e in _summon_mose(true_cards) if "deploys" in e]
+    assert told[-1].endswith("with 3 Cult cards; face up: Mishnah.")
+    dealt = Counter()
+    for seed in range(150):
+        w = s.determinize(0, Rng(seed))
+        face_down = w.cults[5][1:]
+        dealt.update(face_down)
+        assert not revealed.intersection(face_down), [T.cult_ids[c] for c in face_down]
+        assert [e for e in _summon_mose(w) if "deploys" in e] == told
+    assert len(dealt) > 5  # the places are drawn, not kept
+
+
+def _summon_mose(state):
+    start = len(state.log)
+    state.apply("cult 1", 0)
+    state.apply("summon 1", 1)
+    return [e.text for e in state.events(0, start)]

@@ -2,6 +2,7 @@
 
 import pytest
 
+from credo.games.dogma.construction import Builder
 from credo.kernel import IllegalAction
 
 from .conftest import assert_illegal, fingerprint
@@ -148,7 +149,7 @@ def test_free_will_one_box_refuses_a_card_used_by_both_players(game):
 
 def test_free_will_without_arcana_builds_random_legal_decks_from_one_box(game):
     for seed in range(30):
-        s = game.new(seed, mode="free_will")
+        s = game.new(seed, mode="free_will", one_box=True)
         prophets = [p for p in s.proph if p >= 0]
         assert len(prophets) == 8 and len(set(prophets)) == 8
         cards = [c for cs in s.cults for c in cs]
@@ -169,3 +170,62 @@ def test_a_game_replays_the_same_from_the_same_seed_and_actions(game):
         s.apply("cult 1", 0)
         s.apply("cult 2", 1)
     assert fingerprint(a) == fingerprint(b)
+
+
+def _free_will(game, decks, **options):
+    return game.new(0, mode="free_will", arcana=decks, interventions=[DI0, DI1], **options)
+
+
+def _decks():
+    return [[list(a) for a in FW0], [list(a) for a in FW1]]
+
+
+@pytest.mark.parametrize("one_box", [False, True], ids=["own box", "one box"])
+def test_free_will_an_arcanum_of_a_prophet_and_three_relics_is_legal_and_plays(game, one_box):
+    # section 2: "3 associated cards, in any combination of Cult cards and Relics"; section 3: "up to 3 Relics"
+    decks = _decks()
+    decks[0][0] = ["al_jafar", "arca_dell_alleanza", "verga_di_aronne", "sacra_sindone"]
+    s = _free_will(game, decks, one_box=one_box)
+    s.apply("deploy 1", 0)
+    s.apply("deploy 1", 1)
+    al = s.observation(0)["players"][0]["arcana"][0]
+    assert al["name"] == "Al Jafar" and al["cult"] == []
+    assert sorted(al["relics"]) == ["arca_dell_alleanza", "sacra_sindone", "verga_di_aronne"]
+    orders = [str(a) for a in s.legal_actions(0)]
+    assert not any(o.startswith("cult") for o in orders)  # no Cult card to activate with Order III
+    assert any(o.startswith("special") for o in orders)  # but the Relics' atom abilities are there
+
+
+def test_a_person_building_free_will_may_give_a_prophet_three_relics(game):
+    b = Builder(game)
+    for card in ["al_jafar", "arca_dell_alleanza", "verga_di_aronne", "sacra_sindone"]:
+        b.add(card)
+    assert b.arcana == [["al_jafar", "arca_dell_alleanza", "verga_di_aronne", "sacra_sindone"]]
+    assert b.step() == ("prophet", 2, 0)
+
+
+@pytest.mark.parametrize("one_box", [False, True], ids=["own box", "one box"])
+@pytest.mark.parametrize("first, second, name", [
+    (["chimera", "masoreti", "eucarestia", "santo_graal"], ["rabbi_akiva", "mishnah", "koan", "masoreti"], "Masoreti"),
+    (["chimera", "masoreti", "eucarestia", "sharira"], ["rabbi_akiva", "mishnah", "koan", "sharira"], "Sharira"),
+])
+def test_free_will_a_player_cannot_put_the_same_card_in_two_arcana(game, one_box, first, second, name):
+    # "from among all those available in the box": a player's own box, or the shared one, holds each card once
+    decks = _decks()
+    decks[0][0], decks[0][1] = first, second
+    with pytest.raises(IllegalAction) as err:
+        _free_will(game, decks, one_box=one_box)
+    assert name in err.value.message and "two Arcana" in err.value.message and "player 1" in err.value.message
+
+
+def test_free_will_defaults_to_each_player_building_from_their_own_box(game):
+    # 2.1.3: "this mode assumes that each player has their own copy of Dogma"; the one-box variant is the exception
+    assert game.options(mode="free_will").one_box is False
+    decks = _decks()
+    decks[1][3] = ["hugues", "martirio", "francescani", "sharira"]
+    decks[0][0] = ["al_jafar", "hajj", "samsara", "sharira"]  # both players hold a Sharira: each has their own
+    s = _free_will(game, decks)
+    assert s.observation(None)["first_builder"] is None
+    s.apply("deploy 1", 0)
+    s.apply("deploy 1", 1)
+    assert [p["arcana"][0]["damage"] for p in s.to_position()["players"]] == [0, 0]  # no one-box 30 damage

@@ -77,7 +77,7 @@ def test_predestination_with_four_players_gives_each_a_different_option(game):
 
 def test_free_will_with_four_players_one_box_one_first_builder_with_30_damage(game):
     for seed in range(10):
-        s = game.new(seed, players=4, mode="free_will")
+        s = game.new(seed, players=4, mode="free_will", one_box=True)
         assert s.first_builder in range(4)
         assert s.pend_dmg == [30 if p == s.first_builder else 0 for p in range(4)]
         used = [x for x in s.proph if x >= 0]
@@ -270,26 +270,47 @@ def test_chaos_with_four_players_lays_out_4_rows_of_3_each_player_starts_a_row(g
     assert list(s.prep.hold) == [1, 4, 7, 10]
 
 
-def test_chaos_with_four_a_player_concluding_gives_each_other_one_more_packet(game):
-    from credo.games.dogma.chaos import CULT, DI
+def _with_five_arcana_built(game, pos: dict, player: int) -> dict:
+    """`pos` (Chaos preparation) with `player`'s five Arcana complete, from cards of packets nobody holds."""
+    t, c = game.tables, game.content
+    chaos = pos["chaos"]
+    free = [(k, x) for k, packet in enumerate(chaos["packets"]) if k not in chaos["hold"] for x in packet]
+    taken, arcana = [], []
+    for k, x in free:
+        if len(arcana) == 4 or x not in t.prophet_by_id:
+            continue
+        prophet = c.prophets[t.prophet_by_id[x]]
+        fits = [(k2, y) for k2, y in free if (k2, y) not in taken and (
+            y in t.relic_by_id or y in t.cult_by_id and prophet.allows(c.cults[t.cult_by_id[y]].religion,
+                                                                       c.cults[t.cult_by_id[y]].type))][:3]
+        if len(fits) == 3:
+            taken += [(k, x), *fits]
+            arcana.append({"prophet": x, "cards": [y for _, y in fits]})
+    interventions = [(k, x) for k, x in free if x in t.di_ids and (k, x) not in taken][:4]
+    assert len(arcana) == 4 and len(interventions) == 4
+    for k, x in taken + interventions:
+        chaos["packets"][k].remove(x)
+    chaos["arcana"][player], chaos["interventions"][player] = arcana, [x for _, x in interventions]
+    return pos
 
-    s = game.new(2, players=4, mode="chaos")
-    prep = s.prep
-    # player 1 has completed all 5 Arcana (set by hand)
-    prep.bp[0] = [0, 1, 2, 3]
-    prep.bc[0] = [[CULT + i for i in range(3 * k, 3 * k + 3)] for k in range(4)]
-    prep.bd[0] = [DI + k for k in range(4)]
-    s._legal_for = -1
+
+def test_chaos_with_four_a_player_concluding_gives_each_other_one_more_packet(game):
+    s = game.from_position(_with_five_arcana_built(game, game.new(2, players=4, mode="chaos").to_position(), 0))
+    assert "conclude" in [str(a) for a in s.legal_actions(0)]
     s.apply("conclude", 0)
-    assert prep.free[1:] == [1, 1, 1]
+
+    def chaos():
+        return s.to_position()["chaos"]
+
+    assert chaos()["free"][1:] == [1, 1, 1]
     for p in (1, 2, 3):
         s.apply("done", p)
-    assert list(prep.hold[1:]) == [4, 7, 10] and prep.free[1:] == [0, 0, 0]
+    assert chaos()["hold"][1:] == [4, 7, 10] and chaos()["free"][1:] == [0, 0, 0]
     for p in (1, 2, 3):
         s.apply("done", p)
     assert [str(a) for a in s.legal_actions(1)] == ["continue"]
     s.apply("continue", 1)
-    assert s.pend_dmg[1] == 20
+    assert s.to_position()["players"][1]["damage_in_front"] == 20
 
 
 def test_random_chaos_games_with_four_players_build_decks_and_play_to_the_end(game):

@@ -229,17 +229,18 @@ def test_free_will_a_person_builds_their_arcana_checked_at_each_card():
     assert len(match.options["interventions"][0]) == 4
     # the game is dealt from the build; the computer's build is not printed
     assert match.state.observation(0)["players"][0]["arcana"][0]["prophet"] == "al_jafar"
-    theirs = {arc[0] for arc in match.options["arcana"][1]}
-    assert not theirs & {arc[0] for arc in mine}  # one box
+    assert len(match.options["arcana"][1]) == 4 and "one_box" not in match.options  # the rulebook's own boxes
     start = out.index("─ Dogma")
     assert "arcana=" not in out[start:]
 
 
-def test_free_will_refuses_a_third_relic_and_takes_back_with_undo():
+def test_free_will_takes_three_relics_and_takes_back_with_undo():
+    # section 2: "3 associated cards, in any combination of Cult cards and Relics"
     match, out, _ = play("dogma", ("human", "greedy"), "al_jafar", "lancia_di_longino", "athar", "burda",
-                         "undo", "undo", "hajj", "burda", "random", seed=1, options={"mode": "free_will"})
-    assert "the last card must be a Cult card" in flat(out)
-    assert match.options["arcana"][0][0] == ["al_jafar", "hajj", "burda", match.options["arcana"][0][0][3]]
+                         "undo", "sacra_sindone", "random", seed=1, options={"mode": "free_will"})
+    # three Relics make a whole Arcanum: the next Prophet is asked for, after the third Relic and after its replacement
+    assert flat(out).count("Arcanum 2 of 4: choose its Prophet") == 2
+    assert match.options["arcana"][0][0] == ["al_jafar", "lancia_di_longino", "athar", "sacra_sindone"]
 
 
 def test_free_will_random_build_for_a_person_who_asks():
@@ -251,8 +252,9 @@ def test_free_will_random_build_for_a_person_who_asks():
 def test_free_will_with_one_box_the_player_drawn_first_builds_first():
     # seed 1: the person is drawn first and chooses among every Prophet; seed 0: the computer
     # builds first and the person chooses among the Prophets left in the box
-    first, out1, _ = play("dogma", ("human", "greedy"), "random", seed=1, options={"mode": "free_will"})
-    second, out0, _ = play("dogma", ("human", "greedy"), "random", seed=0, options={"mode": "free_will"})
+    one_box = {"mode": "free_will", "one_box": True}
+    first, out1, _ = play("dogma", ("human", "greedy"), "random", seed=1, options=one_box)
+    second, out0, _ = play("dogma", ("human", "greedy"), "random", seed=0, options=one_box)
     prophets = len(load("dogma").content.prophets)
 
     def offered(out: str) -> int:

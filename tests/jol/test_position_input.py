@@ -10,26 +10,21 @@ from __future__ import annotations
 
 import copy
 import functools
-import random
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from credo.games import load
-from credo.kernel import CredoError, Rng
 from credo.kernel.positions import PositionError
+from tests.position_fuzz import assert_refused_clearly, continues_alike, corpus, exercise, loads_or_refuses, mutate
 
 from .conftest import C, position
 
 GAME = load("jol")
-
-
-def random_action(state, rng: Rng):
-    movers = state.to_move
-    player = movers[rng.below(len(movers))]
-    actions = state.legal_actions(player)
-    return actions[rng.below(len(actions))], player
+# Jol's own words for the mutations: card numbers and names, a place, a number past the decks
+ODD = ("c999", "c0", "c1", "court", 61, {"card": "mesa"})
+KEYS = ("c1", "c2", "c60", "c61", "c7", "boog")
 
 
 def variants() -> list[dict]:
@@ -40,21 +35,11 @@ def variants() -> list[dict]:
 
 
 @functools.cache
-def real_positions() -> list[dict]:
-    """Positions met in random games: every phase, engagements under way, games over."""
-    out = []
-    for k, options in enumerate(variants()):
-        for seed in range(2):
-            s = GAME.new(seed + 10 * k, **options)
-            rng = Rng(seed + 77)
-            step = 0
-            while not s.is_over and step < 300:
-                if step % 23 == 5 or s.phase in (2, 3) and step % 5 == 0:
-                    out.append(s.to_position())
-                s.apply(*random_action(s, rng))
-                step += 1
-            out.append(s.to_position())
-    return out
+def real_positions() -> tuple[dict, ...]:
+    """Positions met in random games: every phase, engagements under way (many), games over."""
+    states = corpus(GAME, seeds=(0, 1), snapshots=12, max_actions=300, variants=variants(),
+                    often=lambda s, step: s.phase in (2, 3) and step % 5 == 0)
+    return tuple(s.to_position() for s in states)
 
 
 def test_the_real_positions_cover_every_phase():
@@ -63,122 +48,12 @@ def test_the_real_positions_cover_every_phase():
 
 # --- mutations -------------------------------------------------------------------------
 
-def nodes(tree, path=()):
-    """Every place in a position: (path, value), the whole position first (not inside deep nesting)."""
-    yield path, tree
-    if len(path) > 12:
-        return
-    if isinstance(tree, dict):
-        for key, value in tree.items():
-            yield from nodes(value, path + (key,))
-    elif isinstance(tree, list):
-        for i, value in enumerate(tree):
-            yield from nodes(value, path + (i,))
-
-
-def deep(levels: int):
-    out: list = []
-    for _ in range(levels):
-        out = [out]
-    return out
-
-
-ODD_VALUES = [None, "x", "c999", "c0", "court", "", -1, -(2**70), 2**70, 10**6, 61, 1.5, True, False, [], {}, [[]],
-              [0, 1, 2], {"card": "mesa"}, "DEEP"]
-
-
-def odd_value(data):
-    value = data.draw(st.sampled_from(ODD_VALUES))
-    return deep(3000) if value == "DEEP" else copy.deepcopy(value)
-
-
-def at(tree, path):
-    for key in path:
-        tree = tree[key]
-    return tree
-
-
-def mutate(pos: dict, data) -> dict:
-    """One to three random changes to a copy of `pos`."""
-    pos = copy.deepcopy(pos)  # the real positions are shallow: no deep nesting yet
-    for _ in range(data.draw(st.integers(1, 3))):
-        places = list(nodes(pos))[1:]
-        if not places:
-            break
-        # a place drawn uniformly (hypothesis favours small indices, the first fields of a position)
-        path, value = places[random.Random(data.draw(st.integers(0, 2**32))).randrange(len(places))]
-        parent = at(pos, path[:-1])
-        key = path[-1]
-        how = data.draw(st.sampled_from(["drop", "odd", "swap", "duplicate", "rename", "copy", "nudge", "nudge"]))
-        if how == "drop":
-            del parent[key]
-        elif how == "odd":
-            parent[key] = odd_value(data)
-        elif how == "swap":
-            other_path, other = places[data.draw(st.integers(0, len(places) - 1))]
-            if other_path[:len(path)] != path and path[:len(other_path)] != other_path:
-                parent[key], at(pos, other_path[:-1])[other_path[-1]] = other, value
-        elif how == "duplicate" and isinstance(value, list) and value:
-            value.append(value[data.draw(st.integers(0, len(value) - 1))])
-        elif how == "rename" and isinstance(parent, dict):
-            new = data.draw(st.sampled_from(["c1", "c2", "c60", "c61", "c7", "x", "boog"]))
-            parent[new] = parent.pop(key)
-        elif how == "nudge":  # a value of the right type that may not fit: what only the consistency checks see
-            if isinstance(value, bool):
-                parent[key] = not value
-            elif isinstance(value, int):
-                parent[key] = value + data.draw(st.sampled_from([-2, -1, 1, 2, 5]))
-            elif isinstance(value, list) and value:
-                parent[key] = value[::-1] if data.draw(st.booleans()) else value[1:]
-            elif isinstance(value, str):
-                words = [v for _p, v in places if isinstance(v, str)]
-                parent[key] = words[random.Random(data.draw(st.integers(0, 2**32))).randrange(len(words))]
-        elif how == "copy" and isinstance(key, str):  # the same field of another real position
-            other = data.draw(st.sampled_from(real_positions()))
-            if key in other:
-                parent[key] = copy.deepcopy(other[key])
-    return pos
-
-
-def plays(state, seed: int, moves: int = 30) -> None:
-    """The state answers every question and random play goes on, raising at most a CredoError."""
-    for p in state.to_move:
-        state.legal_actions(p)
-    for p in (0, 1, None):
-        state.observation(p)
-    rng = Rng(seed)
-    for _ in range(moves):
-        if state.is_over:
-            return
-        assert state.to_move, "a game not over has someone to move"
-        player = state.to_move[rng.below(len(state.to_move))]
-        actions = state.legal_actions(player)
-        assert actions, f"player {player} must move but has no legal action"
-        try:
-            state.apply(actions[rng.below(len(actions))], player)
-        except CredoError:
-            return
-        for p in (0, 1, None):
-            state.observation(p)
-
-
-def loads_or_names_a_field(pos, seed: int) -> None:
-    try:
-        state = GAME.from_position(pos)
-    except PositionError as err:
-        assert err.field and str(err).startswith(f"position field {err.field}:"), str(err)
-        # the safety nets (kernel positions.guarded and probe) name no field: the loader's checks missed it
-        assert err.field != "(consistency)", str(err)
-        assert "\n" not in str(err) and len(str(err)) < 400, str(err)
-        return
-    plays(state, seed)
-
-
 @settings(max_examples=250, deadline=None, suppress_health_check=list(HealthCheck))
 @given(st.data())
 def test_a_mutated_position_is_refused_naming_a_field_or_plays(data):
-    base = data.draw(st.sampled_from(real_positions()))
-    loads_or_names_a_field(mutate(base, data), data.draw(st.integers(0, 2**32)))
+    base = data.draw(st.sampled_from(real_positions()), label="position")
+    pos = mutate(data, base, odd=ODD, keys=KEYS, others=real_positions())
+    loads_or_refuses(GAME, pos, seed=data.draw(st.integers(0, 2**32), label="seed"))
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
@@ -187,14 +62,15 @@ def test_a_mutated_card_entry_is_refused_naming_the_card_or_plays(data):
     base = copy.deepcopy(data.draw(st.sampled_from(real_positions())))
     name = data.draw(st.sampled_from(sorted(base["cards"])))
     field = data.draw(st.sampled_from(["card", "owner", "at", "on", "ready", "engaged", "buff"]))
-    base["cards"][name][field] = data.draw(st.sampled_from(["boog", "vow", "talent", "c3", None])) \
-        if data.draw(st.booleans()) else odd_value(data)
+    odd = ("boog", "vow", "talent", "c3", None, *ODD, -1, 2**70, 1.5, True, [], {})
+    base["cards"][name][field] = copy.deepcopy(data.draw(st.sampled_from(odd)))
     try:
         state = GAME.from_position(base)
     except PositionError as err:
+        assert_refused_clearly(err)
         assert err.field.startswith(("cards", "hands", "engagement", "piles", "(")), str(err)
         return
-    plays(state, 5)
+    exercise(state, 5)
 
 
 @pytest.mark.parametrize("bad", [None, 3, "jol", [1, 2], 1.5])
@@ -207,33 +83,13 @@ def test_a_position_that_is_not_an_object_is_refused(bad):
 
 @pytest.mark.parametrize("options", variants(), ids=lambda o: f"{o['deck1']}-{o['deck2']}")
 def test_a_resumed_game_reads_back_and_goes_on_exactly_like_the_original(options):
-    for seed in range(3):
-        s = GAME.new(seed, **options)
-        rng = Rng(seed + 500)
-        step = 0
-        while not s.is_over and step < 400:
-            if step % 9 == 4:
-                pos = s.to_position()
-                resumed = GAME.from_position(pos)
-                assert resumed.to_position() == pos
-                original = s.copy()
-                n0, n1 = len(original.log), len(resumed.log)
-                fork = Rng(seed * 1000 + step)
-                for _ in range(40):
-                    if original.is_over:
-                        break
-                    assert resumed.to_move == original.to_move
-                    for p in original.to_move:
-                        assert resumed.legal_actions(p) == original.legal_actions(p)
-                    action, player = random_action(original, fork)
-                    original.apply(action, player)
-                    resumed.apply(action, player)
-                assert [e.text for e in resumed.events(None, n1)] == [e.text for e in original.events(None, n0)]
-                for p in (0, 1):
-                    assert [e.text for e in resumed.events(p, n1)] == [e.text for e in original.events(p, n0)]
-                assert resumed.to_position() == original.to_position()
-            s.apply(*random_action(s, rng))
-            step += 1
+    states = corpus(GAME, seeds=(0, 1, 2), snapshots=0, max_actions=400, variants=[options],
+                    often=lambda s, step: step % 9 == 4)
+    for n, s in enumerate(states):
+        pos = s.to_position()
+        resumed = GAME.from_position(pos)
+        assert resumed.to_position() == pos
+        continues_alike(s.copy(), resumed, seed=n)
 
 
 # --- the review's defects, one test each ----------------------------------------------------

@@ -7,7 +7,12 @@ import pytest
 
 from credo.games.jol.content import Cogum, virtue_of
 
-from .conftest import C, R, cogum, inf, legal_texts, play, start, stats
+from .conftest import C, R, cogum, inf, legal_texts, play, start, stats, where
+
+
+def shown_virtue(state, name: str) -> str:
+    """The Virtue a display shows: the catalogue's, for the card the observation says it is."""
+    return state.game.catalogue()["cards"][cogum(state, name)["card"]]["virtue"]
 
 
 @pytest.mark.parametrize("det,hrt,sprt,virtue", [
@@ -27,15 +32,31 @@ def test_every_shipped_cogum_shows_its_derived_virtue(game):
     s = start(game, {"c1": C("loam", 0, "boog"), "c2": C("choir", 0, "court"), "c3": C("mesa", 0, "limit"),
                      "c4": C("ridge", 1, "boog"), "c5": C("bastion", 1, "court")})
     assert stats(game, "loam") == (5, 5, 3)
-    assert [cogum(s, f"c{k}")["virtue"] for k in range(1, 6)] == ["stoic", "wise", "stoic", "brave", "proud"]
+    assert [shown_virtue(s, f"c{k}") for k in range(1, 6)] == ["stoic", "wise", "stoic", "brave", "proud"]
 
 
 def test_a_cogums_virtue_never_changes(game):
     s = start(game, {"c1": C("tide", 0, "boog"), "c2": C("rally_cry", 0)})
     play(s, "talent c2 c1")  # +2 DET: DET 5, HRT 3, SPRT 6 is still Wise
-    s.buff[0] = 9  # even a DET far above SPRT
-    assert cogum(s, "c1")["det"] > cogum(s, "c1")["sprt"]
-    assert cogum(s, "c1")["virtue"] == "wise"
+    assert shown_virtue(s, "c1") == "wise"
+    far = start(game, {"c1": C("tide", 0, "boog", buff=[9, 0, 0])})  # even a DET far above SPRT this turn
+    assert cogum(far, "c1")["det"] > cogum(far, "c1")["sprt"]
+    assert shown_virtue(far, "c1") == "wise"
+
+
+def test_every_player_sees_a_cogums_planet_on_the_field_in_a_manifest_and_in_their_hand(game):
+    # "There are a few relevant details on a Cogum: its Virtue, its Faith, and its planet."
+    # The observation names the card; the catalogue (what the display reads) gives its planet.
+    printed = {c.id: c.planet for c in game.content.cogum}
+    planet = {card: face.get("planet") for card, face in game.catalogue()["cards"].items()}
+    s = start(game, {"c1": C("loam", 0, "boog"), "c2": C("ridge", 1, "manifest"), "c3": C("mesa", 0)})
+    for viewer in (0, 1, None):
+        obs = s.observation(viewer)
+        field = obs["lanes"][0]["cogum"][0][0]
+        assert field["card"] == "loam" and planet[field["card"]] == printed["loam"]
+        assert planet[obs["players"][1]["manifest"][0]["card"]] == printed["ridge"]
+    assert planet[s.observation(0)["players"][0]["hand"][0]["card"]] == printed["mesa"]
+    assert len(set(printed.values())) > 1  # planets differ, so the view cannot pass by one constant
 
 
 def test_jovinet_print_skills_and_smaller_numbers_terrisol_none_and_bigger(game):
@@ -75,7 +96,7 @@ def test_a_skill_is_always_on_bulwark_while_defending(game):
     s = start(game, {"c1": C("ridge", 0, "boog"), "c2": C("vell", 1, "boog")}, phase="engagement")
     play(s, "instigate c1", "pass", "pass", "defend c2", "pass", "pass")
     # DET 7 against HRT 5 + 2 (Bulwark): equal breaks
-    assert s.zone[1] == 7 and any("DET 7 against HRT 7" in e.text for e in s.events(None))
+    assert where(s, "c2") == "graveyard" and any("DET 7 against HRT 7" in e.text for e in s.events(None))
 
 
 def test_a_skill_that_applies_in_one_lane_only(game):

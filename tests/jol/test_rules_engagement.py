@@ -21,10 +21,12 @@ from .conftest import (
 ENGAGE = {"phase": "engagement"}
 
 
-def duel(game, attacker: str, defender: str, lane: str = "court", **kw):
+def duel(game, attacker: str, defender: str, lane: str = "court", defender_at: str | None = None,
+         defender_buff: list[int] | None = None, **kw):
     """Player 1's `attacker` (c1) and a second Ready ally (c3, so the turn goes on)
-    against player 2's `defender` (c2), in `lane`."""
-    cards = {"c1": C(attacker, 0, lane), "c2": C(defender, 1, lane), "c3": C("mesa", 0, "limit")}
+    against player 2's `defender` (c2), in `lane` unless `defender_at` puts it elsewhere."""
+    rival = C(defender, 1, defender_at or lane, **({"buff": defender_buff} if defender_buff else {}))
+    cards = {"c1": C(attacker, 0, lane), "c2": rival, "c3": C("mesa", 0, "limit")}
     cards.update(kw.pop("extra", {}))
     return start(game, cards, **ENGAGE, **kw)
 
@@ -47,8 +49,7 @@ def test_instigate_compares_det_with_the_defenders_hrt(game, defender):
 
 
 def test_instigate_breaks_on_equal(game):
-    s = duel(game, "mesa", "dune")  # DET 4 against HRT 6
-    s.buff[3 * 1 + 1] = -2  # the defender's HRT is 4 this turn
+    s = duel(game, "mesa", "dune", defender_buff=[0, -2, 0])  # DET 4 against HRT 6 - 2 this turn
     through(s, "instigate")
     assert where(s, "c2") == "graveyard"
     assert any("DET 4 against HRT 4" in e.text for e in s.events(None))
@@ -62,8 +63,7 @@ def test_a_defender_with_greater_hrt_persists(game):
 
 
 def test_instigation_without_a_rival_does_nothing(game):
-    s = duel(game, "ridge", "bastion", lane="boog")
-    s.zone[1] = 3  # the Rival stands in the Court, not the Boog
+    s = duel(game, "ridge", "bastion", lane="boog", defender_at="court")  # the Rival stands in the Court
     through(s, "instigate", defender=None)
     assert where(s, "c2") == "court"
     assert any("nothing happens" in e.text for e in s.events(None))
@@ -71,16 +71,14 @@ def test_instigation_without_a_rival_does_nothing(game):
 
 @pytest.mark.parametrize("defender", ["lumen", "bastion", None])
 def test_instigating_never_moves_influence(game, defender):
-    s = duel(game, "ridge", defender or "mesa", inf=[[3, 4, 5], [6, 7, 8]])
-    if defender is None:
-        s.zone[1] = 7  # no Rival at all
+    s = duel(game, "ridge", defender or "mesa", inf=[[3, 4, 5], [6, 7, 8]],
+             defender_at=None if defender else "graveyard")  # no defender: no Rival at all
     through(s, "instigate", defender="c2" if defender else None)
     assert inf(s) == [[3, 6], [4, 7], [5, 8]]
 
 
 def test_influence_without_a_defender_gains_the_full_sprt(game):
-    s = duel(game, "choir", "mesa", lane="boog")
-    s.zone[1] = 4  # the Rival is in the Limit
+    s = duel(game, "choir", "mesa", lane="boog", defender_at="limit")  # the Rival is in the Limit
     through(s, "influence", defender=None)
     assert inf(s)[0] == [stats(game, "choir")[2], 0]
     assert any(e.rule == R.INFLUENCE and "full SPRT" in e.text for e in s.events(None))

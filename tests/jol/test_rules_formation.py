@@ -124,7 +124,7 @@ def test_a_vow_attaches_and_persists_until_its_cogum_breaks(game):
     s = start(game, {"c1": C("tide", 0, "boog"), "c2": C("vow_of_iron", 0), "c3": C("ridge", 1, "boog")})
     play(s, "vow c2 c1")
     hrt = stats(game, "tide")[1] + 2
-    assert cogum(s, "c1")["hrt"] == hrt and cogum(s, "c1")["vows"] == ["c2"]
+    assert cogum(s, "c1")["hrt"] == hrt and [v["id"] for v in cogum(s, "c1")["vows"]] == ["c2"]
     play(s, "manifest c1", "end")  # through a turn and into the Manifest: still attached
     assert where(s, "c2") == "vow" and cogum(s, "c1")["hrt"] == hrt
     s = start(game, {"c1": C("tide", 0, "boog"), "c2": C("vow_of_iron", 0, "vow", on="c1"),

@@ -63,8 +63,7 @@ def test_both_steps_are_played_out_before_the_engagement_resolves(game):
 
 
 def test_both_steps_happen_even_when_nobody_defends(game):
-    s = board(game)
-    s.zone[1] = 4  # the Rival is in the Limit
+    s = board(game, c2=C("lumen", 1, "limit"))  # the Rival is in the Limit
     play(s, "influence c1", "pass", "pass")
     assert any(e.rule == R.DEFEND and "nobody defends" in e.text for e in s.events(None))
     assert s.phase == 2 and s.observation(None)["engagement"]["step"] == 2

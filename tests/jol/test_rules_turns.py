@@ -55,3 +55,20 @@ def test_end_is_always_available_to_the_player_whose_turn_it_is(game):
     assert "end" in legal_texts(s)
     play(s, "influence c1")
     assert "end" not in legal_texts(s)  # not in the middle of an engagement
+
+
+def test_the_summon_and_each_cogums_engagement_come_back_on_the_players_next_turn(game):
+    # "Summon one Cogum per turn"; "Each of your Ready Cogum can make one engagement": both are per turn, so
+    # the next turn of the same player offers them again (the Draw and Ready phases in between)
+    s = start(game, {"c1": C("mesa", 0), "c2": C("tide", 0), "c3": C("ridge", 0, "boog"), "c4": C("dune", 1, "court")})
+    play(s, "summon c1 court")
+    assert not any(a.startswith("summon") for a in legal_texts(s))
+    play(s, "influence c3", "pass", "pass", "pass", "pass")  # c3's one engagement: then no Ready Cogum is left
+    assert s.current == 1
+    play(s, "end")
+    assert s.current == 0
+    offered = legal_texts(s)
+    assert "summon c2 boog" in offered
+    assert {"influence c3", "instigate c3", "influence c1", "instigate c1"} <= offered
+    play(s, "summon c2 boog")
+    assert not any(a.startswith("summon") for a in legal_texts(s))

@@ -3,6 +3,8 @@ changes, for either player (jol.txt, "The rules.")."""
 
 from __future__ import annotations
 
+import pytest
+
 from .conftest import C, R, inf, play, start, stats
 
 
@@ -68,8 +70,34 @@ def test_the_two_totals_of_a_lane_never_cancel(game):
     assert inf(s)[1] == [10 + stats(game, "choir")[2], 12]
 
 
-def test_a_loss_never_goes_below_zero(game):
-    s = influence(game, "choir", "limit", [[0, 0, 6], [0, 0, 0]], extra={"c2": C("reckoning", 1, "prophecy")})
-    s.inf[2] = 1
-    s._lose(0, 2, 4, R.PROPHECY)
-    assert inf(s)[2][0] == 0
+def test_a_loss_never_goes_below_zero(tmp_path):
+    # a designer's harsher Reckoning (lose 15) against a total of 13: the total stops at 0
+    import shutil
+
+    from credo.games import load
+    from credo.games.jol.content import DATA
+
+    for f in DATA.glob("*.toml"):
+        shutil.copy(f, tmp_path / f.name)
+    caps = tmp_path / "capacities.toml"
+    text = caps.read_text()
+    harsh = text.replace('effects = [{ op = "lose_inf", amount = 4 }]', 'effects = [{ op = "lose_inf", amount = 15 }]')
+    assert harsh != text
+    caps.write_text(harsh)
+    s = influence(load("jol", tmp_path), "choir", "limit", [[0, 0, 6], [0, 0, 0]],
+                  extra={"c2": C("reckoning", 1, "prophecy")})
+    assert inf(s)[2] == [0, 0]
+
+
+@pytest.mark.parametrize("reckoning", [False, True], ids=["kept", "lost"])
+def test_a_lane_at_fifteen_lost_gives_the_win_back_when_a_second_lane_reaches_fifteen(game, reckoning):
+    # "Both of your lanes have to read 15 at the same instant, so influence you lose is a win you give back."
+    cards = {"c1": C("loam", 0, "boog"), "c3": C("choir", 0, "limit")}
+    if reckoning:  # player 2's Prophecy takes 4 from the Boog once it reads 12 or more
+        cards["c2"] = C("reckoning", 1, "prophecy")
+    s = start(game, cards, phase="engagement", inf=[[15, 0, 14], [0, 0, 0]])
+    play(s, "influence c1", "pass", "pass", "pass", "pass")  # the Boog: 15 + 3
+    assert inf(s)[0][0] == (18 - 4 if reckoning else 18) and not s.is_over
+    play(s, "influence c3", "pass", "pass", "pass", "pass")  # the Limit: 14 + 7
+    assert inf(s)[2][0] == 21
+    assert s.winners == (() if reckoning else (0,))

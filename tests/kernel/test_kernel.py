@@ -29,12 +29,15 @@ def test_rng_restores_from_its_position_words():
     assert [a.die() for _ in range(20)] == [b.die() for _ in range(20)]
 
 
-def test_dice_are_fair_enough():
+def test_dice_are_fair_enough_and_roll_only_their_faces():
     rng = Rng(3)
-    counts = [0] * 6
+    counts: dict[int, int] = {}
     for _ in range(60000):
-        counts[rng.die() - 1] += 1
-    assert all(9400 < c < 10600 for c in counts)
+        face = rng.die()
+        counts[face] = counts.get(face, 0) + 1
+    assert sorted(counts) == [1, 2, 3, 4, 5, 6]  # a 0 or a 7 is no face of a six-sided die
+    assert all(9400 < c < 10600 for c in counts.values())
+    assert {rng.die(2) for _ in range(200)} == {1, 2}
 
 
 def test_shuffle_is_a_permutation_and_fork_differs():

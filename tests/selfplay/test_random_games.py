@@ -18,7 +18,7 @@ def run_games(name, first_seed, count, policy):
     endings = {"won": 0, "drawn": 0}
     for seed in range(first_seed, first_seed + count):
         variants = game.option_variants
-        state = game.new(seed, **variants[seed % len(variants)])
+        state = game.new(seed, **game.machine_options(variants[seed % len(variants)]))
         rng = Rng(seed)
         steps = 0
         while not state.is_over:

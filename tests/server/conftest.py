@@ -61,3 +61,40 @@ def my_turn(m) -> bool:
 def hello(ws, token):
     ws.send_text(json.dumps({"token": token}))
     return receive(ws)
+
+
+# --- a real server in a subprocess (tests/server/live.py) ------------------------------------
+@pytest.fixture
+def live(tmp_path):
+    """`credo serve` on a free port of 127.0.0.1 with a fresh SQLite store."""
+    from .live import LiveServer
+
+    server = LiveServer(tmp_path).start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def postgres_url():
+    """A fresh PostgreSQL database for one test, dropped after it. Skipped when no server
+    is given: `.ci/run` starts one and sets CREDO_TEST_POSTGRES_URL."""
+    import os
+    import uuid
+
+    from .live import POSTGRES_VARIABLE
+
+    url = os.environ.get(POSTGRES_VARIABLE)
+    if not url:
+        pytest.skip(f"no PostgreSQL: set {POSTGRES_VARIABLE}=postgresql+psycopg://USER@HOST:PORT/DB "
+                    "(.ci/run starts a server and sets it)")
+    import psycopg
+    from sqlalchemy.engine import make_url
+
+    given = make_url(url)
+    admin = given.set(drivername="postgresql").render_as_string(hide_password=False)
+    name = f"credo_test_{uuid.uuid4().hex[:12]}"
+    with psycopg.connect(admin, autocommit=True) as db:
+        db.execute(f'CREATE DATABASE "{name}"')
+    yield given.set(database=name).render_as_string(hide_password=False)
+    with psycopg.connect(admin, autocommit=True) as db:
+        db.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')

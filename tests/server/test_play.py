@@ -43,6 +43,7 @@ def play_to_the_end(client, table, token, seed=0, limit=3000):
 def test_a_person_plays_a_whole_game_against_bots_and_the_record_replays(client, name, options):
     game = games.load(name)
     count = game.players(**options)
+    options = game.machine_options(options)  # random moves may never end a game: a table may set a limit
     table = new_table(client, name, [{"kind": "open"}] + [{"kind": "bot", "agent": "random"}] * (count - 1),
                       options=options)
     token = claim(client, table, 1)

@@ -7,7 +7,7 @@ creature on two squares, a drawn card still in the pile, a winner whose opponent
 has creatures...), and the kernel's probe (kernel/positions.py). Every field but
 `creatures` may be left out of a hand-written position:
 
-- `game` "dirge", `mode` draw|pick|teams (draw), `turn_limit` (200), `phase`
+- `game` "dirge", `mode` draw|pick|teams (draw), `turn_limit` (0: none), `phase`
   setup|play|over (play), `current` 0|1 (0), `turn` (1), `actions_left` 0..4 (4);
 - `creatures`: creature id -> {`owner` 0|1|null, `square`, `facing` n|e|s|w (default:
   towards the opponent), `damage`, `markers` 0..6, `once_spent`}; a creature left out
@@ -55,7 +55,7 @@ class CreatureEntry(PositionModel):
 class DirgePosition(PositionModel):
     game: Literal["dirge"] = "dirge"
     mode: Literal["draw", "pick", "teams"] = "draw"
-    turn_limit: Small = 200
+    turn_limit: Small = 0
     phase: Literal["setup", "play", "over"] = "play"
     current: Seat = 0
     turn: Small = 1
@@ -195,7 +195,7 @@ def state_from_position(game, position: dict):
             if not (s.turn_limit and s.turn > s.turn_limit):
                 raise PositionError("winner", "a draw comes only after the turn limit (Credo ruling R-8)")
         elif on_board[1 - s.winner] or not on_board[s.winner]:
-            raise PositionError("winner", f"player {s.winner} wins only when the last creature of the "
+            raise PositionError("winner", f"player {s.winner + 1} wins only when the last creature of the "
                                 "other is destroyed (End of the Game)")
     return s
 
@@ -231,8 +231,8 @@ def _check_teams(game, s) -> None:
     for p, team in enumerate(game.teams):
         for c in team:
             if s.owner[c] not in (-1, p):
-                raise PositionError(f"creatures.{t.ids[c]}.owner", f"the {t.names[c]} is in the team of player {p} "
-                                    f"(the rulebook's Player {p}: Recommended Creatures for the First Game)")
+                raise PositionError(f"creatures.{t.ids[c]}.owner", f"the {t.names[c]} is in the team of player {p + 1} "
+                                    f"(the rulebook's Player {p + 1}: Recommended Creatures for the First Game)")
 
 
 def _check_setup(game, s, on_board: list[int], placed_given: bool) -> None:
@@ -248,7 +248,7 @@ def _check_setup(game, s, on_board: list[int], placed_given: bool) -> None:
         raise PositionError("creatures", "the choosing ends when each player has six creatures (Choosing Creatures)")
     me, other = on_board[s.current], on_board[1 - s.current]
     if not (me <= other <= me + 1):
-        raise PositionError("current", f"players alternate placing creatures: player {s.current} has placed "
+        raise PositionError("current", f"players alternate placing creatures: player {s.current + 1} has placed "
                             f"{me} and the other {other} (Choosing Creatures)")
     for c in range(t.n):
         if s.pos[c] >= 0 and s.pos[c] not in game.start_spaces[s.owner[c]]:
@@ -261,7 +261,7 @@ def _check_setup(game, s, on_board: list[int], placed_given: bool) -> None:
             raise PositionError("drawn", "in draw mode the player to place has drawn a card (Choosing Creatures)")
         if s.owner[s.drawn] != s.current or s.pos[s.drawn] >= 0:
             raise PositionError(f"creatures.{t.ids[s.drawn]}", f"the drawn {t.names[s.drawn]} belongs to "
-                                f"player {s.current}, who places it next (Choosing Creatures)")
+                                f"player {s.current + 1}, who places it next (Choosing Creatures)")
         if waiting != [s.drawn]:
             other = next(c for c in waiting if c != s.drawn)
             raise PositionError(f"creatures.{t.ids[other]}", f"the {t.names[other]} has an owner but is not "
@@ -296,12 +296,12 @@ def _check_turn(game, s, on_board: list[int]) -> None:
         raise PositionError("turn", f"the game ended in a draw at the turn limit of {s.turn_limit} (Credo ruling R-8)")
     for p in (0, 1):
         if not on_board[p]:
-            raise PositionError("creatures", f"player {p} has no creature on the battlefield, so the game "
+            raise PositionError("creatures", f"player {p + 1} has no creature on the battlefield, so the game "
                                 "is over (End of the Game)")
     for field, mask in (("used", s.used), ("blocked", s.blocked)):
         for c in range(t.n):
             if mask >> c & 1 and s.owner[c] != s.current:
-                raise PositionError(field, f"the {t.names[c]} is not a creature of player {s.current}, "
+                raise PositionError(field, f"the {t.names[c]} is not a creature of player {s.current + 1}, "
                                     "whose turn it is (A Turn in Dirge)")
     both = s.used & s.blocked
     if both:
@@ -311,7 +311,7 @@ def _check_turn(game, s, on_board: list[int]) -> None:
     c = s.active
     if c >= 0:
         if s.owner[c] != s.current or s.pos[c] < 0:
-            raise PositionError("active", f"the {t.names[c]} is not on the battlefield for player {s.current}")
+            raise PositionError("active", f"the {t.names[c]} is not on the battlefield for player {s.current + 1}")
         if not s.used >> c & 1:
             raise PositionError("used", f"the acting {t.names[c]} has been given its actions, so it is used")
         if s.given not in t.plan_costs[c]:

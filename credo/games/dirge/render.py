@@ -162,12 +162,12 @@ def creature_rows(game, obs: dict) -> list[list[Text]]:
         else:
             square, dim = "-", "dim"
             status = "drawn" if c["id"] == obs.get("drawn") else ""
-        hurt = c["damage"] and c["wounds"] - c["damage"] <= 2 and not dead
+        hurt = c["damage"] and t.wounds[i] - c["damage"] <= 2 and not dead
         rows.append([
             Text(f"{t.abbr[i]} {t.names[i]}", style=_name_style(obs, i)),
             Text(f"P{owner + 1}" if owner is not None else "-", style=dim),
             Text(square, style=dim),
-            Text(f"{c['damage']}/{c['wounds']}", style="bold red" if hurt else dim),
+            Text(f"{c['damage']}/{t.wounds[i]}", style="bold red" if hurt else dim),
             Text(str(c["markers"]) if c["markers"] else "·", style=dim),
             Text(status, style="reverse" if status == "acting" else f"italic {dim}"),
             Text(str(t.speed[i]), style=dim),
@@ -319,10 +319,11 @@ def help_topic(game, topic: str, observation: dict | None = None):
 
 def summary(game, observation: dict) -> str:
     """One line about how a finished (or abandoned) game stands."""
+    t = game.tables
     on_board: list[list[str]] = [[], []]
     for c in observation["creatures"]:
         if c["square"] and c["owner"] is not None:
-            on_board[c["owner"]].append(c["name"])
+            on_board[c["owner"]].append(t.names[t.by_id[c["id"]]])
     if observation["phase"] == "setup":
         return "Still choosing creatures: " + ", ".join(
             f"Player {p + 1} has placed {len(names)}" for p, names in enumerate(on_board)) + "."

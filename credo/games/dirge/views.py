@@ -1,5 +1,6 @@
 """What each player may know of a Dirge state: everything but the order of the
-face-down pile."""
+face-down pile. Creatures are named by id; what never changes (their cards, the
+battlefield) is in the game's catalogue (catalogue.py), sent once, not at every move."""
 
 from __future__ import annotations
 
@@ -17,12 +18,10 @@ def creature_view(state, c: int) -> dict:
     on_board = state.pos[c] >= 0
     return {
         "id": t.ids[c],
-        "name": t.names[c],
         "owner": state.owner[c] if state.owner[c] >= 0 else None,
         "square": state.game.board.names[state.pos[c]] if on_board else None,
         "facing": FACINGS[state.facing[c]] if on_board else None,
         "damage": state.damage[c],
-        "wounds": t.wounds[c],
         "markers": state.markers[c],
         "destroyed": state.owner[c] >= 0 and not on_board and state.phase != 0,
         "used": bool(state.used >> c & 1),

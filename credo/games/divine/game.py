@@ -41,7 +41,7 @@ DICE_SHIFT = 4  # bonus dice this turn, in the bits above
 class DivineOptions(BaseModel):
     model_config = ConfigDict(extra="forbid")
     players: int = Field(2, ge=2, le=4, description="number of players, 2 to 4")
-    turn_limit: int = Field(60, ge=0, description="rounds before a draw (Credo ruling R-13); 0 for none")
+    turn_limit: int = Field(0, ge=0, description="rounds before a draw (Credo ruling R-13); 0, the default: none, as the rulebook (machine play sets 60)")
     auto_pass: list[int] = Field([], description=(
         "seats (1-4, or all) that waive the Intervention windows at each step and after each move, "
         "whatever they hold; still asked in answer to cards and abilities (Credo ruling R-25)"))
@@ -105,6 +105,7 @@ class DivineGame(Game):
     min_players = 2
     max_players = 4
     Options = DivineOptions
+    machine_turn_limit = 60  # rounds (ruling R-13)
     option_variants = [{"players": 2}, {"players": 3}, {"players": 4}]
     rollout_depth = 4  # measured: 19/20 against greedy (8 gave 18/20), 50-80% more iterations
     levels = {"easy": "greedy", "medium": "mcts-400", "hard": "planner"}  # measured: the planner won 96% of 50 against greedy
@@ -170,7 +171,7 @@ class DivineGame(Game):
         entries.append(("pass", "pass", ()))
         entries.append(("end", "end", ()))
         aliases = {"respond": "play", "vigilance": "vigil", "prayer": "preach"}
-        self.actions = ActionSpace(self.name, f"{self.name}:{self.content_hash}", entries, aliases)
+        self.actions = ActionSpace.shared(self.name, f"{self.name}:{self.content_hash}", entries, aliases)
         lk = self.actions.lookup()
         S = range(B.SQUARES)
         self.A_place_priest = [lk[("place_priest", (sq,))] for sq in S]

@@ -39,7 +39,9 @@ At the end of a turn a player wins by
   Dominance: every other player controls no Temple;
   Prevalence: {tokens} Follower Tokens (10,000 followers).
 If two players reach a win condition in the same turn, the one with more Divinity wins. \
-After {limit} rounds with no winner the game is a draw (our ruling)."""
+There is no round limit, as in the rulebook, unless the game is given one (option turn_limit: \
+after that many rounds with no winner the game is a draw, our ruling); computer self-play and \
+tournaments stop at {limit} rounds."""
 
 TURN = """\
 1. Draw Step: a card (one more from the Library).
@@ -108,7 +110,8 @@ WORDS: list[tuple[str, str, tuple[str, ...]]] = [
     ("Commandment card", "A card type: played only in your turn, it stays in play until a card removes it.", ()),
     ("Stack", "Cards and abilities waiting to resolve, the last played on top; each player may answer with an "
               "Intervention, or pass.", ("pass", "respond")),
-    ("Round", "Every player has had one turn. After the round limit the game is a draw.", ("rounds",)),
+    ("Round", "Every player has had one turn. A game given a round limit (option turn_limit) is a draw after it.",
+     ("rounds",)),
     ("Capture", "Win condition: a Unit of yours on each of the 4 Towers at the end of your turn.", ()),
     ("Dominance", "Win condition: no other player controls a Temple.", ()),
     ("Prevalence", "Win condition: {tokens} Follower Tokens.", ()),
@@ -166,7 +169,7 @@ def glossary(game) -> Glossary:
     if cached is not None:
         return cached
     numbers = {"start": R.START_FOLLOWERS, "tokens": R.PREVALENCE_TOKENS,
-               "limit": game.options().turn_limit if hasattr(game, "options") else 60}
+               "limit": game.machine_turn_limit}
     g = Glossary("Divine")
     g.add("Rules", "How to play Divine", RULES.format(**numbers), "rules", "how_to_play")
     g.add("Rules", "How to win", WIN.format(**numbers), "win", "winning", "victory", "win_conditions")

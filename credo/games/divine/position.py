@@ -7,7 +7,7 @@ Units on a square, a window with no one to answer, a winner who met no win condi
 setup out of turn order...), and the kernel's probe (kernel/positions.py). Every field
 may be left out of a hand-written position:
 
-- `game` "divine", `players` 2..4 (2), `turn_limit` rounds (60), `phase`
+- `game` "divine", `players` 2..4 (2), `turn_limit` rounds (0: none), `phase`
   setup_priest|setup_zealot|play|over (play), `city` nine [tile id, quarter turns 0..3]
   (default: the tiles in content order, unturned), `order` (seats in turn order),
   `current` (default: first in order), `setup_index`, `turn` (play: 1), `step`
@@ -82,7 +82,7 @@ class WindowEntry(PositionModel):
 class DivinePosition(PositionModel):
     game: Literal["divine"] = "divine"
     players: Annotated[StrictInt, Field(ge=2, le=MAX_PLAYERS)] = 2
-    turn_limit: Small = 60
+    turn_limit: Small = 0
     phase: Literal["setup_priest", "setup_zealot", "play", "over"] = "play"
     city: Annotated[list[Annotated[tuple[Name, Quarter], Strict(False)]], Field(min_length=R.TILES,
                                                                                  max_length=R.TILES)] | None = None
@@ -183,7 +183,7 @@ def state_from_position(game, position: dict):
     s.phase = s_phase
     s.current = order[0] if m.current is None else m.current
     if s.current >= n:
-        raise PositionError("current", f"player {s.current} does not exist in a {n}-player game")
+        raise PositionError("current", f"{s.current} is not a player of a {n}-player game (0 to {n - 1})")
     s.setup_i = m.setup_index
     s.turn = m.turn if m.turn is not None else (1 if m.phase == "play" else 0)
     s.step = STEPS.index(m.step)
@@ -192,7 +192,7 @@ def state_from_position(game, position: dict):
 
     def player(value: int, field: str) -> int:
         if value >= n:
-            raise PositionError(field, f"player {value} does not exist in a {n}-player game")
+            raise PositionError(field, f"{value} is not a player of a {n}-player game (0 to {n - 1})")
         return value
 
     for name, owner in m.temples.items():
@@ -202,7 +202,7 @@ def state_from_position(game, position: dict):
         s.ctrl[layout.temple_index[sq]] = player(owner, f"temples.{name}")
     for p in range(n):
         if s.ctrl.count(p) > game.markers:
-            raise PositionError("temples", f"player {p} controls {s.ctrl.count(p)} Temples with "
+            raise PositionError("temples", f"player {p + 1} controls {s.ctrl.count(p)} Temples with "
                                 f"{game.markers} control markers (Credo ruling R-3)")
     for i, entry in enumerate(m.units):
         _place_unit(game, s, entry, f"units[{i}]", player)
@@ -291,14 +291,14 @@ def _place_unit(game, s, entry: UnitEntry, field: str, player) -> None:
     if u is None:
         u = s.free_slot(owner, kind)
         if u < 0:
-            raise PositionError(field, f"player {owner} has no {entry.kind} piece left (Credo ruling R-3)")
+            raise PositionError(field, f"player {owner + 1} has no {entry.kind} piece left (Credo ruling R-3)")
     else:
         base = owner * game.per_player
         first = base + (0 if kind == PRIEST else game.priests if kind == ZEALOT else game.priests + game.zealots)
         last = base + (game.priests if kind == PRIEST else game.priests + game.zealots if kind == ZEALOT
                        else game.per_player)
         if not first <= u < last:
-            raise PositionError(f"{field}.slot", f"player {owner}'s {entry.kind} pieces are slots {first}..{last - 1}")
+            raise PositionError(f"{field}.slot", f"player {owner + 1}'s {entry.kind} pieces are slots {first}..{last - 1}")
         if s.pos[u] >= 0:
             raise PositionError(f"{field}.slot", f"piece {u} is already on {B.NAMES[s.pos[u]]}")
     s.kind[u] = kind
@@ -327,8 +327,8 @@ def _check_card_targets(game, s, c: int, p: int, a: int, b: int, field: str) -> 
     if t in (T_OWN_UNIT, T_ENEMY_UNIT, T_ANY_UNIT):
         u = _unit(s, a, f"{field}.a")
         if (t == T_OWN_UNIT and u // per != p) or (t == T_ENEMY_UNIT and u // per == p):
-            whose = f"a Unit of player {p}" if t == T_OWN_UNIT else "another player's Unit"
-            raise PositionError(f"{field}.a", f"{cards.names[c]} of player {p} is played on {whose}")
+            whose = f"a Unit of player {p + 1}" if t == T_OWN_UNIT else "another player's Unit"
+            raise PositionError(f"{field}.a", f"{cards.names[c]} of player {p + 1} is played on {whose}")
     elif t in (T_OWN_FREE_TEMPLE, T_FREE_TEMPLE, T_ENEMY_TEMPLE):
         _temple(s, a, f"{field}.a")
     elif t == T_OPPONENT:
@@ -357,7 +357,7 @@ def _check_ability_targets(game, s, code: int, p: int, a: int, b: int, field: st
         return
     u = _unit(s, a, f"{field}.a")
     if u // per != p:
-        raise PositionError(f"{field}.a", f"the Unit using {ABILITY_WORDS[code]} is player {p}'s")
+        raise PositionError(f"{field}.a", f"the Unit using {ABILITY_WORDS[code]} is player {p + 1}'s")
     if code in (AB_ASSASSINATE, AB_ATTACK, AB_CONVERT):
         if _unit(s, b, f"{field}.b") // per == p:
             raise PositionError(f"{field}.b", f"{ABILITY_WORDS[code]} targets another player's Unit")
@@ -400,7 +400,7 @@ def _check_setup(game, s) -> None:
     expected = order[i] if s.phase == SETUP_PRIEST else order[n - 1 - i]
     if s.current != expected:
         step = "in turn order" if s.phase == SETUP_PRIEST else "in reverse turn order"
-        raise PositionError("current", f"player {expected} places next: players place {step} "
+        raise PositionError("current", f"player {expected + 1} places next: players place {step} "
                             f"(Game Setup / {4 if s.phase == SETUP_PRIEST else 5})")
     for p in range(n):
         temples = [sq for ti, sq in enumerate(s.layout.temples) if s.ctrl[ti] == p]
@@ -410,17 +410,17 @@ def _check_setup(game, s) -> None:
         placed = ("a control marker and a Priest on a Temple" + (", then a Zealot" if want[1:] else "")
                   if want else "nothing")
         if len(temples) != (p in priests_down):
-            raise PositionError("temples", f"player {p} has placed {placed} so far (Game Setup / 4)")
+            raise PositionError("temples", f"player {p + 1} has placed {placed} so far (Game Setup / 4)")
         if kinds != want:
-            raise PositionError("units", f"player {p} has placed {placed} so far (Game Setup / 4-5)")
+            raise PositionError("units", f"player {p + 1} has placed {placed} so far (Game Setup / 4-5)")
         if not want:
             continue
         priest = next(u for u in units if s.kind[u] == PRIEST)
         if s.pos[priest] != temples[0]:
-            raise PositionError("units", f"player {p}'s Priest stands on the Temple they control (Game Setup / 4)")
+            raise PositionError("units", f"player {p + 1}'s Priest stands on the Temple they control (Game Setup / 4)")
         zealot = next((u for u in units if s.kind[u] == ZEALOT), -1)
         if zealot >= 0 and s.pos[zealot] not in B.WITHIN3[temples[0]]:
-            raise PositionError("units", f"player {p}'s Zealot is within 3 spaces of their Temple (Game Setup / 5)")
+            raise PositionError("units", f"player {p + 1}'s Zealot is within 3 spaces of their Temple (Game Setup / 5)")
 
 
 def _check_play(game, s) -> None:
@@ -430,7 +430,7 @@ def _check_play(game, s) -> None:
         raise PositionError("turn", "turns are counted from 1 once play begins")
     expected = s.order[(s.turn - 1) % s.n]
     if s.current != expected:
-        raise PositionError("current", f"turn {s.turn} is player {expected}'s: turns pass in turn order "
+        raise PositionError("current", f"turn {s.turn} is player {expected + 1}'s: turns pass in turn order "
                             "(Game Setup / 2)")
     if s.turn_limit and s.round() > s.turn_limit:
         raise PositionError("turn", f"the game ended in a draw after round {s.turn_limit} (Credo ruling R-13)")
@@ -454,5 +454,5 @@ def _check_over(game, s) -> None:
     dominance = set(s.ctrl) - {-1} == {w}
     prevalence = s.followers[w] >= R.PREVALENCE_TOKENS
     if not (capture or dominance or prevalence):
-        raise PositionError("winner", f"player {w} meets no win condition: Capture, Dominance or Prevalence "
+        raise PositionError("winner", f"player {w + 1} meets no win condition: Capture, Dominance or Prevalence "
                             "(Win Conditions)")

@@ -70,6 +70,7 @@ def check_arcana(game, arcana: list[list[str]], interventions: list[str], who: s
         raise IllegalAction(R.SETUP, f"{who}4 Arcana each contain 1 Prophet and 3 associated cards; {len(arcana)} given")
     out = []
     seen_prophets: set[str] = set()
+    seen_cards: set[str] = set()  # a player's cards come from one box, theirs or shared: each card once
     for n, arc in enumerate(arcana, start=1):
         if not arc or arc[0] not in t.prophet_by_id:
             raise IllegalAction(R.SETUP, f"{who}Arcanum {n} must start with a Prophet; {arc[0] if arc else 'nothing'!r} is not one")
@@ -80,6 +81,11 @@ def check_arcana(game, arcana: list[list[str]], interventions: list[str], who: s
         seen_prophets.add(pid)
         cults, relics = [], []
         for cid in arc[1:]:
+            if cid in seen_cards:
+                name = c.cults[t.cult_by_id[cid]].name if cid in t.cult_by_id else c.relics[t.relic_by_id[cid]].name
+                raise IllegalAction(R.FREE_WILL, f"{who}{name} is in two Arcana; the box holds it once")
+            if cid in t.cult_by_id or cid in t.relic_by_id:
+                seen_cards.add(cid)
             if cid in t.cult_by_id:
                 card = c.cults[t.cult_by_id[cid]]
                 if not p.allows(card.religion, card.type):
@@ -99,8 +105,6 @@ def check_arcana(game, arcana: list[list[str]], interventions: list[str], who: s
         if len(cults) + len(relics) != 3 + extra:
             raise IllegalAction(R.SETUP, f"{who}Arcanum {n} ({p.name}) holds {len(cults) + len(relics)} associated "
                                 "cards; an Arcanum holds a Prophet and 3 associated cards")
-        if not cults:
-            raise IllegalAction(R.SETUP, f"{who}{p.name} has no Cult card")
         out.append((t.prophet_by_id[pid], tuple(cults), tuple(relics)))
     if len(interventions) != 4:
         raise IllegalAction(R.SETUP, f"{who}the fifth Arcanum holds 4 Divine Interventions; {len(interventions)} given")
@@ -111,7 +115,7 @@ def check_arcana(game, arcana: list[list[str]], interventions: list[str], who: s
 
 
 def _random_arcana(game, rng, used: set):
-    """A random legal deck from the cards not yet `used` (one box shared by both players)."""
+    """A random legal deck from the cards of the box not yet `used`."""
     t, c = game.tables, game.content
     prophets = [i for i in range(len(c.prophets)) if ("p", i) not in used]
     rng.shuffle(prophets)
@@ -149,8 +153,8 @@ def free_will_decks(game, opts, rng):
             raise IllegalAction(R.FREE_WILL, f"give four Arcana and four Divine Interventions for each of the {n} players")
         specs = [(opts.arcana[p], opts.interventions[p]) for p in range(n)]
     else:
-        used: set = set()
-        specs = [_random_arcana(game, rng, used) for _ in range(opts.players)]
+        shared: set = set()  # one box: what a builder takes is gone for the next
+        specs = [_random_arcana(game, rng, shared if opts.one_box else set()) for _ in range(opts.players)]
     first = rng.below(opts.players) if opts.one_box else -1
     pool = _di_pool(t)
     decks = []
@@ -180,8 +184,8 @@ def free_will_decks(game, opts, rng):
 # --- a person's Free Will build, step by step -----------------------------------------
 class Builder:
     """One player's Free Will build, a card at a time, each step checked against section 2
-    (a Prophet and 3 associated cards per Arcanum, at least one of them a Cult card its
-    sleeve allows, 4 Divine Interventions) and, with one box, against the cards that
+    (a Prophet and 3 associated cards per Arcanum, Cult cards its sleeve allows and Relics
+    in any combination, 4 Divine Interventions) and, with one box, against the cards that
     earlier builders took. It knows no terminal: `offer()` says what may come next,
     `add(id)` takes a card or raises IllegalAction naming the rule."""
 
@@ -252,15 +256,10 @@ class Builder:
             return [d for d in c.interventions if self._di_left(d.id) > 0]
         p = self._prophet(self.arcana[-1][0])
         cults = self._cults_for(p)
-        if kind == "fourth" or self._needs_cult():
+        if kind == "fourth":
             return cults
         relics = [r for r in c.relics if r.id not in held and r.id not in taken]
         return cults + relics
-
-    def _needs_cult(self) -> bool:
-        t = self.game.tables
-        arc = self.arcana[-1]
-        return len(arc) == 3 and not any(c in t.cult_by_id for c in arc[1:])
 
     def add(self, cid: str) -> None:
         t, c = self.game.tables, self.game.content
@@ -299,9 +298,6 @@ class Builder:
             card = c.relics[t.relic_by_id[cid]]
             if kind == "fourth":
                 raise IllegalAction(R.SETUP, f"{p.name}'s fourth card is a Cult card (her ability), not a Relic")
-            if self._needs_cult():
-                raise IllegalAction(R.SETUP, f"{p.name} already has 2 Relics: the last card must be a Cult card, "
-                                    "or the Arcanum has nothing to use with Order III")
         else:
             raise IllegalAction(R.SETUP, f"{cid!r} is neither a Cult card nor a Relic")
         if cid in held:
@@ -336,7 +332,7 @@ class Builder:
             options = self.offer()
             if kind == "prophet":  # a Prophet for whom the box still holds a legal Arcanum
                 relics = sum(1 for r in self.game.content.relics if r.id not in self.taken | self._held())
-                options = [p for p in options if (n := len(self._cults_for(p))) >= 1 and n + min(relics, 2) >= 3]
+                options = [p for p in options if len(self._cults_for(p)) + min(relics, 3) >= 3]
             if not options:
                 raise IllegalAction(R.FREE_WILL, "the box has no legal card left for this build")
             self.add(options[rng.below(len(options))].id)

@@ -3,6 +3,7 @@ deck construction (Predestination, Free Will) and the entry points that make sta
 
 from __future__ import annotations
 
+import copy
 from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -43,9 +44,10 @@ class DogmaOptions(BaseModel):
         None, description="free_will: for each player, four Arcana [prophet, card, card, card]; default: random legal")
     interventions: list[list[str]] | None = Field(
         None, description="free_will: for each player, the four Divine Interventions, top first")
-    one_box: bool = Field(True, description="free_will with one copy of the game: the first builder's "
-                          "first Prophet starts with 30 damage")
-    turn_limit: int = Field(150, ge=0, description="turns before a draw (Credo ruling D-10); 0 for none")
+    one_box: bool = Field(False, description="free_will: false (the rulebook's default), each player builds from "
+                          "their own copy of the game; true, one copy shared: the first builder's first Prophet "
+                          "starts with 30 damage")
+    turn_limit: int = Field(0, ge=0, description="turns before a draw (Credo ruling D-10); 0, the default: none, as the rulebook (machine play sets 150)")
 
 
 def _ops(effects: list[Effect]) -> tuple:
@@ -206,6 +208,7 @@ class DogmaGame(Game):
     min_players = 2
     max_players = 4
     Options = DogmaOptions
+    machine_turn_limit = 150  # ruling D-10
     # the 2 vs 2 entry is not last: tests/selfplay records the last variant and counts one winner per game,
     # while a 2 vs 2 game has two (both members of the winning team)
     two_sided_evaluation = True  # the duel, and 2 vs 2 with the teams seated alternately
@@ -222,6 +225,7 @@ class DogmaGame(Game):
         self.content_hash = content.hash
         self.tables = Tables(content)
         self.predestined: dict = {}  # options chosen -> their decks (construction.predestination_decks)
+        self._catalogue: dict | None = None  # built on first request (catalogue.py)
         self.option_ids = [o.id for o in content.options]
         self._build_actions()
 
@@ -266,7 +270,7 @@ class DogmaGame(Game):
                 entries.append((f"cult {n + 1} {word}", "cult", (n, side)))
             for k, (kind, i, cid) in enumerate(t.specials):
                 entries.append((f"special {cid} {word}", "special", (k, side)))
-        self.actions = ActionSpace(self.name, f"{self.name}:{self.content_hash}", entries)
+        self.actions = ActionSpace.shared(self.name, f"{self.name}:{self.content_hash}", entries)
         lk = self.actions.lookup()
         self.A_deploy = [lk[("deploy", (n,))] for n in range(ARCANA)]
         self.A_summon = [lk[("summon", (n,))] for n in range(ARCANA - 1)]
@@ -307,6 +311,15 @@ class DogmaGame(Game):
         if opts.mode == "predestination":
             return predestination_decks(self, opts, rng)
         return free_will_decks(self, opts, rng)
+
+    def catalogue(self) -> dict:
+        """Every card's printed face and every keyword's and malefic marker's meaning, by id (catalogue.py).
+        Built once; each caller gets its own copy, so changing it cannot change the next answer."""
+        from .catalogue import build_catalogue
+
+        if self._catalogue is None:
+            self._catalogue = build_catalogue(self)
+        return copy.deepcopy(self._catalogue)
 
     def new(self, seed: int = 0, **options: Any):
         from .state import DogmaState

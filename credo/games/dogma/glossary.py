@@ -11,9 +11,9 @@ from .content import MALEFIC_NAMES, TYPE_NAMES
 RULES = """\
 Two players (or two teams of two) each field four Prophets, one at a time, and a pile of \
 Divine Interventions. Defeat every opposing Prophet to win.
-Setup. Each player has 5 Arcana: four each hold 1 Prophet and up to 3 cards (Cult cards and \
-Relics), the fifth holds Divine Interventions. Predestination gives ready-made Arcana; Free \
-Will lets you build them from the whole box; Chaos builds them from 12 packets passed \
+Setup. Each player has 5 Arcana: four each hold 1 Prophet and 3 cards (Cult cards and \
+Relics, in any mix), the fifth holds Divine Interventions. Predestination gives ready-made Arcana; Free \
+Will lets you build them from your own box (-o one_box=true: one box shared); Chaos builds them from 12 packets passed \
 between the players (take cards, then 'done'; 'continue' costs 20 damage).
 Opening. Each player deploys one Prophet as the active Prophet; the others wait in the rear \
 guard, hidden. Cult cards lie face down until used (Revealed ones start face up).

@@ -346,7 +346,7 @@ class DogmaPosition(PositionModel):
     rng: RngWords | None = None
     mode: Literal["predestination", "free_will", "chaos"] = "predestination"
     decks: _listed(Id, 4) | None = None
-    turn_limit: Nat = 150
+    turn_limit: Nat = 0
     phase: Literal[PHASES] = "orders"  # type: ignore[valid-type]
     turn: Annotated[StrictInt, Field(ge=1, le=100_000)] = 2
     players: _listed(PlayerEntry, 4, 2)
@@ -424,8 +424,11 @@ def _arcana(game, s, pos) -> None:
     np = s.np
     proph, cults, relics = [-1] * (np * ARCANA), [()] * (np * ARCANA), [()] * (np * ARCANA)
     di_free: dict[str, list[int]] = {}
-    for k, did in enumerate(t.di_ids):
-        di_free.setdefault(did, []).append(k)
+
+    def fill_box() -> None:
+        di_free.clear()
+        for k, did in enumerate(t.di_ids):
+            di_free.setdefault(did, []).append(k)
 
     def di(did: str, field: str) -> int:
         if did not in di_free:
@@ -434,8 +437,13 @@ def _arcana(game, s, pos) -> None:
             raise _bad(field, f"no copy of {did!r} left")
         return di_free[did].pop(0)
 
+    # Free Will without the one-box variant: each player builds from their own copy of the game (2.1.3)
+    own_boxes = pos.mode == "free_will" and pos.first_builder is None
+    fill_box()
     preparing = s.phase in (CHAOS, OVER)  # no Prophet at all: preparation, or a Chaos game lost at once
     for p, pl in enumerate(pos.players):
+        if own_boxes:
+            fill_box()
         if not (0 if preparing or np == 4 else 1) <= len(pl.arcana) <= ARCANA:
             raise _bad(f"players[{p}].arcana", "one to four Prophet Arcana")
         if s.phase == CHAOS and pl.arcana:
@@ -512,9 +520,12 @@ def _arcana(game, s, pos) -> None:
             raise _bad(f"players[{p}].arduous", "the turn an Arduous card was used is not after this turn")
         s.arduous[p] = pl.arduous
     s.set_cards(proph, cults, relics)
+    revealed_bits = game.tables.revealed_bits
     for sl in range(np * ARCANA):
         if proph[sl] < 0:
             continue
+        if s.known[sl] & 1:  # a Prophet deployed has its Revealed Cult cards face up (section 4, "Revealed")
+            s.known[sl] |= revealed_bits[s.cults[sl]]
         f = f"players[{sl // ARCANA}].arcana[{sl % ARCANA}]"
         if s.where[sl] == DEFEATED:
             # (not its Cult cards' markers: in a simultaneous group its own Order still marks its card)

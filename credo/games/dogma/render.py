@@ -509,7 +509,7 @@ def _build(game, b, player: int, ask, console, rng) -> None:
     console.print()
     console.rule(Text(f"Free Will: Player {player + 1} builds their five Arcana", style="bold"))
     console.print(Text("Four Arcana each hold a Prophet and 3 associated cards (Cult cards its sleeve allows, "
-                       "or Relics; at least one Cult card); the fifth holds 4 Divine Interventions, "
+                       "and Relics, in any combination); the fifth holds 4 Divine Interventions, "
                        "the first one on top.", style=""))
     console.print(Text(BUILD_HELP, style="dim"))
     while not b.complete:

@@ -153,7 +153,7 @@ class DogmaState(State):
         n = np * ARCANA
         s.mode = "predestination"
         s.decks = ()
-        s.turn_limit = 150
+        s.turn_limit = 0
         s.phase = DEPLOY
         s.turn = 1
         s.proph = (-1,) * n

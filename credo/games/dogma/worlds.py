@@ -17,15 +17,17 @@ facts and the viewer's own cards, never from the true hidden cards:
   box the game is played with (one box shared by every player in Chaos and in Free Will with
   `one_box`; otherwise each player's own copy), minus every card the viewer knows to be elsewhere,
   following the construction rules of section 2: a Cult card only in a sleeve that allows it, no
-  card twice in one player's Arcana, 3 associated cards, at least one Cult card.
+  card twice in one player's Arcana, 3 associated cards (Cult cards and Relics in any combination).
 
 What is public stays: which places are empty, revealed Prophets, their Relics and face-up cards,
 how many cards lie face down, damage and markers (on the slot, never on the card), the
-Interventions played and how many are left."""
+Interventions played and how many are left. So does what the rules let the viewer deduce: a card
+face down under a Prophet once deployed is not a Revealed card (deployment turns those face up), so
+none is dealt there; a world that dealt one would narrate it at the Prophet's next deployment."""
 
 from __future__ import annotations
 
-from .game import ARCANA
+from .game import ARCANA, REVEALED
 
 _RELIC_CHANCE = 3  # one hidden Arcanum in three takes a Relic, as the game's own random builds do
 _FRESH = 1 << 40  # a 64-bit draw gives digits until fewer than 40 random bits are left
@@ -39,9 +41,14 @@ class WorldTables:
         self.n_prophets = len(t.prophet_ids)
         self.n_relics = len(t.relic_ids)
         self.n_di = len(t.di_ids)
+        self.cult_count = len(t.cult_ids)
         # the Cult cards each Prophet's sleeve allows (section 1, "restrictions for building its sleeve")
         self.allowed = tuple(tuple(i for i, card in enumerate(c.cults) if p.allows(card.religion, card.type))
                              for p in c.prophets)
+        # a Revealed Cult card turns face up when its Prophet is deployed (section 4, "Revealed"), so the face-down
+        # places of a Prophet once deployed hold none: drawing one there would show it at the next deployment
+        self.revealed = frozenset(i for i in range(len(c.cults)) if t.ckw[i] & REVEALED)
+        self.allowed_face_down = tuple(tuple(i for i in cs if i not in self.revealed) for cs in self.allowed)
         self.di_content = tuple(t.di_content)
         copies: dict[int, list[int]] = {}
         for k, ci in enumerate(t.di_content):
@@ -102,7 +109,7 @@ def resample_hidden_cards(w, seen: tuple[bool, ...], rng) -> None:
 
 # --- Predestination ---------------------------------------------------------------------------
 
-def _fits(w, q: int, opt: PrintedOption) -> bool:
+def _fits(w, q: int, opt: PrintedOption, revealed: frozenset) -> bool:
     """Whether player q's public cards could be option `opt`."""
     base = q * ARCANA
     proph, known, cults, relics = w.proph, w.known, w.cults, w.relics
@@ -123,6 +130,8 @@ def _fits(w, q: int, opt: PrintedOption) -> bool:
                     if c not in printed:
                         return False
                     printed.remove(c)
+            if revealed.intersection(printed):  # a Revealed card left face down: deployment shows it
+                return False
     if count != len(opt.arcana):
         return False
     left = list(opt.dis)
@@ -192,7 +201,7 @@ def _predestination_plans(w, wt, seen, hidden) -> tuple:
             if proph[sl] >= 0 and known[sl] & 1:
                 ks = [k for k in wt.options_with.get(proph[sl], ()) if k in free]
                 break
-        fitting.append([k for k in ks if _fits(w, q, wt.options[k])])
+        fitting.append([k for k in ks if _fits(w, q, wt.options[k], wt.revealed)])
     assignments = [()]
     for ks in fitting:  # the hidden players take different options
         assignments = [a + (k,) for a in assignments for k in ks if k not in a]
@@ -350,17 +359,18 @@ def _box_plan(w, wt, seen, hidden, shared: bool) -> tuple:
     for i, places in groups:
         if places:
             no_c = excluded[i][1]
-            places.sort(key=lambda x: sum(1 for c in wt.allowed[x[1]] if c not in no_c) - len(x[2]))
+            places.sort(key=lambda x: sum(1 for c in wt.allowed_face_down[x[1]] if c not in no_c) - len(x[2]))
             face_down.append((i, tuple(places)))
     return (tuple(tuple(frozenset(x) for x in e) for e in excluded), tuple(face_down), tuple(spare))
 
 
 def _deal_face_down(rng, wt, shown, no_c, cults) -> None:
     """Fill the face-down places of revealed Prophets [(slot, prophet, places)] with Cult cards their sleeves allow
-    and not known elsewhere. Drawn one Prophet after another (the most constrained sleeve first, see _box_plan), a
-    draw can leave a later sleeve short though the true cards fit; then the whole draw is made again, and if it
-    keeps failing (a hand-made position) the cards come from the sleeve alone: never from the true cards."""
-    allowed = wt.allowed
+    and not known elsewhere, never a Revealed card (it would have turned face up at the deployment). Drawn one
+    Prophet after another (the most constrained sleeve first, see _box_plan), a draw can leave a later sleeve short
+    though the true cards fit; then the whole draw is made again, and if it keeps failing (a hand-made position)
+    the cards come from the public tables alone: never from the true cards."""
+    allowed = wt.allowed_face_down
     for _attempt in range(8):
         taken: set = set()
         picks = []
@@ -374,7 +384,7 @@ def _deal_face_down(rng, wt, shown, no_c, cults) -> None:
         else:
             break
     else:
-        picks = [_draw(rng, list(allowed[pi]), len(down)) for sl, pi, down in shown]
+        picks = [_from_tables(rng, wt, pi, len(down)) for sl, pi, down in shown]
         taken = {c for drawn in picks for c in drawn}
     for (sl, _pi, down), drawn in zip(shown, picks):
         now = list(cults[sl])
@@ -396,7 +406,7 @@ def _deal_arcanum(rng, wt, sl, prophets, no_p, no_c, relic_pool, proph, cults, r
         prophets[i] = prophets[-1]
         prophets.pop()
         cs = [c for c in allowed[pi] if c not in no_c]
-        if not cs or len(cs) + min(len(relic_pool), 2) < 3:
+        if len(cs) + min(len(relic_pool), 3) < 3:
             continue  # this Prophet cannot make a legal Arcanum from what is left
         n_rel = max(3 - len(cs), 1 if relic_pool and z % _RELIC_CHANCE == 0 else 0)
         chosen_r = tuple(_draw(rng, relic_pool, n_rel)) if n_rel else ()
@@ -408,4 +418,16 @@ def _deal_arcanum(rng, wt, sl, prophets, no_p, no_c, relic_pool, proph, cults, r
     # nothing legal is left in the box (only a hand-made position gets here): any Prophet with cards its sleeve
     # allows, drawn from the public tables alone, so the place still says nothing of the true card
     pi = rng.below(wt.n_prophets)
-    proph[sl], cults[sl], relics[sl] = pi, tuple(_draw(rng, list(allowed[pi]), 3)), ()
+    proph[sl], cults[sl], relics[sl] = pi, tuple(_from_tables(rng, wt, pi, 3, face_down=False)), ()
+
+
+def _from_tables(rng, wt, pi: int, n: int, face_down: bool = True) -> list:
+    """n Cult cards for Prophet pi from the public tables alone (a hand-made position the box cannot fill): those
+    its sleeve allows first, then any others, so that every place is drawn again and none keeps its true card."""
+    allowed = wt.allowed_face_down[pi] if face_down else wt.allowed[pi]
+    drawn = _draw(rng, list(allowed), n)
+    if len(drawn) < n:
+        others = [c for c in range(wt.cult_count) if c not in drawn
+                  and not (face_down and c in wt.revealed)]
+        drawn += _draw(rng, others, n - len(drawn))
+    return drawn

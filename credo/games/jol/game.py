@@ -3,6 +3,7 @@ once per content set), options (the decks), and the entry points that make state
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -36,6 +37,19 @@ class JolOptions(BaseModel):
     deck2: str = Field("terrisol", description="the deck of player 2 (a deck id of decks.toml)")
 
 
+def options_for(content: JolContent) -> type[JolOptions]:
+    """The options of a content set: the same fields and checks, with its deck ids as examples
+    (the lobby offers them as choices; an unknown deck is still refused by `deck_of`)."""
+    ids = [d.id for d in content.decks]
+
+    class Options(JolOptions):
+        deck1: str = Field("jovinet", description="the deck of player 1 (a deck id of decks.toml)", examples=ids)
+        deck2: str = Field("terrisol", description="the deck of player 2 (a deck id of decks.toml)", examples=ids)
+
+    Options.__name__ = Options.__qualname__ = "JolOptions"
+    return Options
+
+
 def _mask(names, universe) -> int:
     m = 0
     for n in names:
@@ -66,6 +80,8 @@ class Tables:
         self.text = [c.skill.text if c.skill else "" for c in content.cogum] + [c.text for c in content.capacities]
         self.stats = [(c.det, c.hrt, c.sprt) for c in content.cogum] + [(0, 0, 0)] * len(content.capacities)
         self.faith = [FAITHS.index(c.faith) for c in content.cogum] + [-1] * len(content.capacities)
+        # "its Virtue, its Faith, and its planet": the planet is printed; no rule reads it yet, players see it
+        self.planet = [c.planet for c in content.cogum] + [None] * len(content.capacities)
         self.virtue = [VIRTUES.index(virtue_of(c.det, c.hrt, c.sprt)) for c in content.cogum] + [-1] * len(content.capacities)
         self.skill_name = [c.skill.name if c.skill else "" for c in content.cogum] + [""] * len(content.capacities)
         self.enters_ready = [bool(c.skill and c.skill.enters_ready) for c in content.cogum] + [False] * len(content.capacities)
@@ -124,11 +140,14 @@ class JolGame(Game):
         self.content_hash = content.hash
         self.rules = content.rules
         self.tables = Tables(content)
+        self.Options = options_for(content)
         self.n = 2 * content.rules.deck_size  # card instances a game can ever number
+        self.card_names = tuple(self.card_name(i) for i in range(self.n))
         self.lane_spaces = content.rules.lane_spaces
         self.deck_lists = {d.id: [self.tables.by_id[e.card] for e in d.cards for _ in range(e.copies)]
                            for d in content.decks}
         self._build_actions()
+        self._catalogue: dict | None = None
 
     @staticmethod
     def card_name(i: int) -> str:
@@ -161,7 +180,7 @@ class JolGame(Game):
         entries.append(("pass", "pass", ()))
         entries.append(("end", "end", ()))
         aliases = {"b": "boog", "l": "limit", "prophesy": "prophecy", "pray": "pray"}
-        self.actions = ActionSpace(self.name, f"{self.name}:{self.content_hash}", entries, aliases)
+        self.actions = ActionSpace.shared(self.name, f"{self.name}:{self.content_hash}", entries, aliases)
         lk = self.actions.lookup()
         self.A_summon = [[lk[("summon", (i, lane))] for lane in range(3)] for i in range(n)]
         self.A_manifest = [lk[("manifest", (i,))] for i in range(n)]
@@ -176,6 +195,23 @@ class JolGame(Game):
         self.A_defend = [lk[("defend", (i,))] for i in range(n)]
         self.A_pass = lk[("pass", ())]
         self.A_end = lk[("end", ())]
+
+    def catalogue(self) -> dict:
+        """Every card's face, the decks, lanes and rules (views.catalogue): built once, and each
+        caller gets its own copy, so no caller can change what the next one reads."""
+        return copy.deepcopy(self._shared_catalogue())
+
+    def face(self, card: str) -> dict:
+        """The printed face of a card id (name, family, text; a Cogum's Faith, Virtue, planet,
+        printed stats, Skill), shared with every caller: read it, never change it."""
+        return self._shared_catalogue()["cards"][card]
+
+    def _shared_catalogue(self) -> dict:
+        if self._catalogue is None:
+            from .views import catalogue
+
+            self._catalogue = catalogue(self)
+        return self._catalogue
 
     def deck_of(self, deck_id: str) -> list[int]:
         if deck_id not in self.deck_lists:

@@ -210,21 +210,19 @@ def card_number_help(game, number: str, observation: dict | None) -> Text:
         return Text(f"{number}: {what}.")
     entry = glossary(game).find(what["card"])
     if entry is None:
-        return Text(f"{number}: {what.get('name', what['card'])}")
+        return Text(f"{number}: {game.face(what['card'])['name']}")
     return entry.render(prefix=f"{number}: ")
 
 
 def _visible(obs) -> dict[str, object]:
     """Every card number in the observation: the card dict where its card is shown, or a
-    phrase where only its place is (a face-down Prophecy, a Vow listed by number)."""
+    phrase where only its place is (a face-down Prophecy)."""
     found: dict[str, object] = {}
 
     def walk(x, owner=None):
         if isinstance(x, dict):
-            if isinstance(x.get("id"), str) and "card" in x:
+            if isinstance(x.get("id"), str) and "card" in x:  # a face-up card, an attached Vow among them
                 found[x["id"]] = x
-                for v in x.get("vows", ()):
-                    found.setdefault(v, f"a Vow attached to {x.get('name', x['id'])}")
             for k, v in x.items():
                 if k == "face_down" and isinstance(v, list):
                     for n in v:

@@ -31,26 +31,32 @@ def _bar(value: int, win: int) -> Text:
     return Text.assemble(("█" * full, "green" if value >= win else "white"), ("·" * (win - full), "grey35"))
 
 
-def cogum_text(c: dict) -> Text:
+def _named(game, cards: list[dict]) -> str:
+    return ", ".join(f"{c['id']} {game.face(c['card'])['name']}" for c in cards)
+
+
+def cogum_text(game, c: dict) -> Text:
+    face = game.face(c["card"])
     ready = c["ready"]
     style = player_style(c["owner"]) if ready else "grey50"
     out = Text()
-    out.append(f"{c['id']} {c['name']}", style=style)
+    out.append(f"{c['id']} {face['name']}", style=style)
     out.append(f" {c['det']}/{c['hrt']}/{c['sprt']}", style="bold" if ready else "grey50")
-    out.append(f" {VIRTUE_MARK[c['virtue']]}{'·J' if c['faith'] == 'jovinet' else '·T'}", style="dim")
+    out.append(f" {VIRTUE_MARK[face['virtue']]}{'·J' if face['faith'] == 'jovinet' else '·T'} {face['planet']}",
+               style="dim")
     out.append(" Ready" if ready else " Exh.", style="green" if ready else "red dim")
     if c["vows"]:
-        out.append(f" +vow {','.join(c['vows'])}", style="magenta")
+        out.append(f" +vow {','.join(v['id'] for v in c['vows'])}", style="magenta")
     return out
 
 
-def _side_line(obs: dict, p: int) -> Text:
+def _side_line(game, obs: dict, p: int) -> Text:
     side = obs["players"][p]
     out = Text.assemble((f"Player {p + 1}", player_style(p)), f" ({side['deck']}) ",
                         (f"hand {side['hand_size']} · deck {side['deck_size']}", "dim"))
     out.append("  Manifest: ", style="bold")
     if side["manifest"]:
-        out.append_text(Text("  ").join(cogum_text(c) for c in side["manifest"]))
+        out.append_text(Text("  ").join(cogum_text(game, c) for c in side["manifest"]))
     else:
         out.append("empty", style="dim")
     if side["face_down"]:
@@ -58,8 +64,8 @@ def _side_line(obs: dict, p: int) -> Text:
     return out
 
 
-def lanes_lines(obs: dict) -> list[Text]:
-    win = obs["rules"]["win_inf"]
+def lanes_lines(game, obs: dict) -> list[Text]:
+    win = game.rules.win_inf
     lines = []
     for lane in obs["lanes"]:
         name = lane["lane"].capitalize()
@@ -70,7 +76,7 @@ def lanes_lines(obs: dict) -> list[Text]:
             head.append(" │ ")
             cogum = lane["cogum"][p]
             if cogum:
-                head.append_text(Text("   ").join(cogum_text(c) for c in cogum))
+                head.append_text(Text("   ").join(cogum_text(game, c) for c in cogum))
             else:
                 head.append("—", style="dim")
             lines.append(head)
@@ -105,36 +111,35 @@ def hand_text(game, obs: dict) -> Text | None:
     if me is None:
         return None
     hand = obs["players"][me].get("hand", [])
-    t = game.tables
     out = Text("Your hand: ", style="bold")
     if not hand:
         out.append("empty", style="dim")
     for k, card in enumerate(hand):
         if k:
             out.append(" · ")
-        c = t.by_id[card["card"]]
+        face = game.face(card["card"])
         out.append(card["id"], style="bold")
-        out.append(f" {card['name']}")
-        if card["family"] == "cogum":
-            d, h, s = t.stats[c]
+        out.append(f" {face['name']}")
+        if face["family"] == "cogum":
+            d, h, s = face["printed"]
             out.append(f" ({d}/{h}/{s})", style="dim")
         else:
-            out.append(f" ({card['family']})", style="dim")
+            out.append(f" ({face['family']})", style="dim")
     downs = obs["players"][me].get("prophecies", [])
     if downs:
         out.append("\nYour face-down Prophecies: ", style="bold")
-        out.append(", ".join(f"{d['id']} {d['name']}" for d in downs), style="magenta")
+        out.append(_named(game, downs), style="magenta")
     return out
 
 
 def render(game, observation: dict, events=None):
     """A rich renderable of one player's observation of a Jol game."""
     obs = observation
-    parts = [status_text(obs), _side_line(obs, 1), Text("")]
-    parts.extend(lanes_lines(obs))
-    parts.append(_side_line(obs, 0))
+    parts = [status_text(obs), _side_line(game, obs, 1), Text("")]
+    parts.extend(lanes_lines(game, obs))
+    parts.append(_side_line(game, obs, 0))
     if obs["lasting"]:
-        parts.append(Text("Lasting Talents: " + ", ".join(f"{x['id']} {x['name']} on {x['on']}" for x in obs["lasting"]),
+        parts.append(Text("Lasting Talents: " + ", ".join(f"{x['id']} {game.face(x['card'])['name']} on {x['on']}" for x in obs["lasting"]),
                           style="magenta"))
     hand = hand_text(game, obs)
     if hand is not None:

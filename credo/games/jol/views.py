@@ -4,86 +4,76 @@ or the opponent's face-down Prophecies."""
 
 from __future__ import annotations
 
-from .content import FAITHS, LANES, VIRTUES
-from .game import KIND_NAMES
+from .content import FAITHS, LANES, STATS, VIRTUES
+from .game import COGUM, KIND_NAMES
 from .state import (
     ATTACHED,
-    DET,
     ENGAGE_NAMES,
     FACE_DOWN,
     GRAVE,
-    HRT,
     LANE0,
     LASTING,
     MANIFEST,
     PHASES,
-    SPRT,
 )
-
-
-def card_view(state, i: int) -> dict:
-    """A face-up card: its number, card, family and name."""
-    g = state.game
-    t = g.tables
-    c = state.card[i]
-    return {"id": g.card_name(i), "card": t.ids[c], "name": t.names[c], "family": KIND_NAMES[t.kind[c]].lower()}
-
-
-def cogum_view(state, i: int) -> dict:
-    g = state.game
-    t = g.tables
-    c = state.card[i]
-    v = card_view(state, i)
-    v.update(
-        owner=state.owner[i],
-        faith=FAITHS[t.faith[c]],
-        virtue=VIRTUES[t.virtue[c]],
-        printed=list(t.stats[c]),
-        det=state.stat(i, DET),
-        hrt=state.stat(i, HRT),
-        sprt=state.stat(i, SPRT),
-        ready=state.is_ready(i),
-        engaged=bool(state.engaged >> i & 1),
-        skill=t.skill_name[c] or None,
-        vows=[g.card_name(j) for j in range(state.nxt) if state.zone[j] == ATTACHED and state.host.get(j) == i],
-    )
-    return v
 
 
 def observation(state, player: int | None) -> dict:
     g = state.game
+    names, ids, card = g.card_names, g.tables.ids, state.card
     zone, owner = state.zone, state.owner
-    lanes = []
-    for lane, name in enumerate(LANES):
-        z = LANE0 + lane
-        lanes.append({
-            "lane": name,
-            "inf": [state.inf[lane], state.inf[3 + lane]],
-            "cogum": [[cogum_view(state, i) for i in range(state.nxt) if zone[i] == z and owner[i] == p] for p in (0, 1)],
-        })
+
+    def face_up(i: int) -> dict:
+        # a card's number and which card it is; what that card is (name, family, text, printed
+        # stats) is the same all game, so it is in the catalogue, not here
+        return {"id": names[i], "card": ids[card[i]]}
+
+    # one pass over the cards drawn, in number order, sorting them into the places shown
+    field = ([[], []], [[], []], [[], []])  # per lane, per owner
+    manifests, downs, graves, lasting_cards, vows = ([], []), ([], []), ([], []), [], {}
+    for i in range(state.nxt):
+        z = zone[i]
+        if LANE0 <= z < MANIFEST:
+            field[z - LANE0][owner[i]].append(i)
+        elif z == MANIFEST:
+            manifests[owner[i]].append(i)
+        elif z == FACE_DOWN:
+            downs[owner[i]].append(i)
+        elif z == GRAVE:
+            graves[owner[i]].append(i)
+        elif z == LASTING:
+            lasting_cards.append(i)
+        elif z == ATTACHED:
+            vows.setdefault(state.host[i], []).append(face_up(i))  # face up once attached
+
+    def cogum(i: int) -> dict:
+        det, hrt, sprt = state.stats(i)
+        return {"id": names[i], "card": ids[card[i]], "owner": owner[i], "det": det, "hrt": hrt, "sprt": sprt,
+                "ready": bool(state.ready >> i & 1), "engaged": bool(state.engaged >> i & 1),
+                "vows": vows.get(i, [])}
+
+    lanes = [{"lane": name, "inf": [state.inf[lane], state.inf[3 + lane]],
+              "cogum": [[cogum(i) for i in field[lane][p]] for p in (0, 1)]}
+             for lane, name in enumerate(LANES)]
     sides = []
     for p in (0, 1):
-        own = player == p
-        down = [i for i in range(state.nxt) if zone[i] == FACE_DOWN and owner[i] == p]
         side = {
             "deck": state.decks[p],
             "deck_size": len(state.piles[p]),
             "hand_size": len(state.hands[p]),
-            "manifest": [cogum_view(state, i) for i in range(state.nxt) if zone[i] == MANIFEST and owner[i] == p],
-            "face_down": [g.card_name(i) for i in down],
-            "graveyard": [card_view(state, i) for i in range(state.nxt) if zone[i] == GRAVE and owner[i] == p],
+            "manifest": [cogum(i) for i in manifests[p]],
+            "face_down": [names[i] for i in downs[p]],
+            "graveyard": [face_up(i) for i in graves[p]],
         }
-        if own:
-            side["hand"] = [card_view(state, i) for i in state.hands[p]]
-            side["prophecies"] = [card_view(state, i) for i in down]
+        if player == p:
+            side["hand"] = [face_up(i) for i in state.hands[p]]
+            side["prophecies"] = [face_up(i) for i in downs[p]]
         sides.append(side)
     lasting = []
-    for i in range(state.nxt):
-        if zone[i] == LASTING:
-            h = state.host[i]
-            v = card_view(state, i)
-            v.update(owner=owner[i], on=g.card_name(h) if h >= 0 else LANES[-2 - h])
-            lasting.append(v)
+    for i in lasting_cards:
+        h = state.host[i]
+        lasting.append({"id": names[i], "card": ids[card[i]], "owner": owner[i],
+                        "on": names[h] if h >= 0 else LANES[-2 - h]})
     engagement = None
     if state.attacker >= 0:
         w = state.window
@@ -110,5 +100,27 @@ def observation(state, player: int | None) -> dict:
         "lasting": lasting,
         "engagement": engagement,
         "winner": state.winner if state.winner >= 0 else None,
-        "rules": {"win_inf": g.rules.win_inf, "lane_spaces": g.lane_spaces, "manifest_size": g.rules.manifest_size},
+    }
+
+
+def catalogue(game) -> dict:
+    """Jol's public, unchanging content for a display (Game.catalogue): every card's face by
+    card id, the decks, the lanes and the numbers of the table's rules."""
+    t = game.tables
+    cards = {}
+    for c in range(t.n):
+        face = {"name": t.names[c], "family": KIND_NAMES[t.kind[c]].lower(), "text": t.text[c]}
+        if t.kind[c] == COGUM:
+            face.update(faith=FAITHS[t.faith[c]], virtue=VIRTUES[t.virtue[c]], planet=game.content.cogum[c].planet,
+                        printed=list(t.stats[c]), skill=t.skill_name[c] or None)
+        cards[t.ids[c]] = face
+    r = game.rules
+    return {
+        "game": "jol",
+        "cards": cards,
+        "decks": {d.id: {"name": d.name, "text": d.text} for d in game.content.decks},
+        "lanes": list(LANES),
+        "stats": list(STATS),  # the order of a Cogum's `printed`
+        "rules": {"win_inf": r.win_inf, "win_lanes": r.win_lanes, "lane_spaces": game.lane_spaces,
+                  "manifest_size": r.manifest_size, "opening_hand": r.opening_hand, "deck_size": r.deck_size},
     }

@@ -16,6 +16,7 @@ from contextlib import asynccontextmanager
 from fastapi import FastAPI, HTTPException, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import JSONResponse
 from pydantic import ValidationError
+from starlette import websockets as _websockets
 from starlette.middleware.base import BaseHTTPMiddleware
 
 from credo import games
@@ -23,13 +24,18 @@ from credo.agents import agent_names, is_agent
 from credo.kernel import CredoError
 
 from . import protocol
+from .apidocs import add_docs
 from .bots import Bots
+from .health import LoopLag
 from .pages import mount_pages
 from .settings import Settings
 from .storage import SeatRow, Store, TableRow, upgrade
 from .tables import Connection, Seat, Table, new_token, token_hash
 
 log = logging.getLogger("credo.server")
+# a socket whose client left while a view was being sent to it: its next receive raises this
+# (Starlette 1.x), not WebSocketDisconnect
+SocketGone = getattr(_websockets, "WebSocketDisconnected", WebSocketDisconnect)
 
 
 class Hub:
@@ -41,6 +47,7 @@ class Hub:
         self.bots: Bots | None = None
         self.tables: dict[str, Table] = {}
         self.descriptions: dict[tuple, str] = {}
+        self.lag = LoopLag()
 
     def log(self, line: str) -> None:
         log.warning(line)
@@ -64,6 +71,7 @@ class Hub:
         await asyncio.to_thread(upgrade, url)
         self.store = Store(url)
         self.bots = Bots(self.settings.bots, self.settings.bot_workers)
+        self.lag.start()
         for row in await self.store.tables():
             if row.status != "finished":
                 await self.load(row)  # restart is replay: every unfinished table rebuilt from its moves
@@ -71,6 +79,7 @@ class Hub:
             table.schedule()
 
     async def stop(self) -> None:
+        self.lag.stop()
         for table in self.tables.values():
             if table.timer:
                 table.timer.cancel()
@@ -185,8 +194,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         yield
         await hub.stop()
 
-    app = FastAPI(title="Credo", version="1", lifespan=lifespan,
+    app = FastAPI(title="Credo", version="1", lifespan=lifespan, docs_url=None, redoc_url=None,
                   description="Tables of Credo's four games: the lobby, and a socket per table.")
+    add_docs(app)  # /docs and /redoc with their scripts served here, not from a CDN
     app.state.hub = hub
     app.add_middleware(LimitBody, limit=settings.max_request_bytes)
 
@@ -194,6 +204,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def invalid(request: Request, exc: ValidationError):
         first = exc.errors()[0]
         return JSONResponse({"detail": f"{'.'.join(map(str, first['loc']))}: {first['msg']}"}, status_code=422)
+
+    @app.get("/api/health", summary="The server is up: live tables, sockets, and its event loop's lag (ms)")
+    async def health(seconds: float = Query(60.0, gt=0, le=600)):
+        return {"status": "ok", "tables": len(hub.tables),
+                "connections": sum(len(t.connections) for t in hub.tables.values()),
+                "loop_lag_ms": hub.lag.summary(seconds)}
 
     @app.get("/api/games", summary="The games, their options (JSON schema), levels and agents")
     async def list_games():
@@ -250,9 +266,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await ws.close(code=4404)
             return
         try:
-            hello = protocol.Hello.model_validate(
-                json.loads(await asyncio.wait_for(ws.receive_text(), settings.hello_seconds)))
-        except (asyncio.TimeoutError, ValueError, ValidationError, WebSocketDisconnect):
+            first = await asyncio.wait_for(_receive_text(ws), settings.hello_seconds)
+            hello = protocol.Hello.model_validate(json.loads(first if first is not None else ""))
+        except (asyncio.TimeoutError, ValueError, RecursionError, ValidationError, WebSocketDisconnect):
             await _close(ws, error, 'say who you are first: {"token": "..."} for a seat, {"token": null} to watch')
             return
         seat = None
@@ -267,24 +283,33 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         try:
             await send(table.view_message(conn, reset=True))
             while True:
-                text = await ws.receive_text()
+                text = await _receive_text(ws)
                 if not conn.allow(settings.messages_per_second, settings.message_burst):
                     await error("too many messages: slow down")
+                    continue
+                if text is None:
+                    await error("a message is JSON in a text frame, not a binary one")
                     continue
                 if len(text.encode()) > settings.max_message_bytes:
                     await error(f"a message is at most {settings.max_message_bytes} bytes")
                     continue
                 try:
                     message = protocol.read(json.loads(text))
-                except (ValueError, RecursionError) as exc:
-                    await error(str(exc) if not isinstance(exc, json.JSONDecodeError) else "a message is JSON")
+                except json.JSONDecodeError:
+                    await error("a message is JSON")
+                    continue
+                except RecursionError:
+                    await error("a message is JSON nested less deeply")
+                    continue
+                except ValueError as exc:
+                    await error(str(exc))
                     continue
                 problem = await _handle(hub, table, conn, message)
                 if problem:
                     await error(problem)
                     if "refreshed" in problem:
                         await send(table.view_message(conn))
-        except WebSocketDisconnect:
+        except (WebSocketDisconnect, SocketGone):
             pass
         finally:
             if conn in table.connections:
@@ -292,6 +317,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     mount_pages(app)
     return app
+
+
+async def _receive_text(ws: WebSocket) -> str | None:
+    """The next message's text; None for a binary frame (clients speak JSON in text frames)."""
+    message = await ws.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000), message.get("reason"))
+    return message.get("text")
 
 
 async def _close(ws: WebSocket, error, message: str) -> None:

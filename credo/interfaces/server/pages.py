@@ -24,6 +24,11 @@ def mount_pages(app: FastAPI) -> None:
     async def table_page(table_id: str):
         return FileResponse(WEB / "table.html")
 
+    @app.get("/api/tables/{table_id}/catalogue",
+             summary="The public content of the table's game (card faces, tiles, board): fetched once")
+    async def catalogue(table_id: str):
+        return (await hub.table(table_id)).catalogue()
+
     @app.get("/api/tables/{table_id}/replay/{move}",
              summary="A finished game as a spectator saw it after `move` moves (0: the start)")
     async def replay(table_id: str, move: int = PathParam(ge=0, le=10_000_000)):

@@ -9,10 +9,13 @@ database to the newest revision when it starts.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import datetime as dt
 from pathlib import Path
 
-from sqlalchemy import JSON, BigInteger, DateTime, ForeignKey, Integer, String, delete, event, select
+from sqlalchemy import (JSON, BigInteger, DateTime, Engine, ForeignKey, Integer, String, create_engine, delete, event,
+                        insert, select)
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
@@ -99,12 +102,36 @@ class Store:
         if url.startswith("sqlite"):
             event.listen(self.engine.sync_engine, "connect", _sqlite_pragmas)
         self.session = async_sessionmaker(self.engine, expire_on_commit=False)
+        # SQLite has one writer at a time: writes from several pooled connections at once
+        # make all but one wait in SQLite's busy handler, which sleeps in steps up to 100 ms
+        # (measured: a move's round trip p99 of half a second at 10 tables). Queued here
+        # instead, a write waits only for the writes before it.
+        self.writing = asyncio.Lock() if url.startswith("sqlite") else contextlib.nullcontext()
+        # SQLite's moves are written on the event loop itself: a commit in WAL mode (no fsync)
+        # takes a fraction of a millisecond, less than the hand-overs to aiosqlite's thread,
+        # which under load each wait for the interpreter (measured: 0.4 ms against 5 to 9 ms
+        # a transaction on a busy 2-core machine). The write lock keeps it from ever waiting
+        # on another connection's write.
+        self.move_engine: Engine | None = None
+        if url.startswith("sqlite"):
+            self.move_engine = create_engine(sync_url(url), connect_args={"timeout": 30})
+            event.listen(self.move_engine, "connect", _sqlite_pragmas)
+        self.waiting_moves: list[tuple[dict, asyncio.Future]] = []
+        self.storing_moves: asyncio.Task | None = None
+
+    @contextlib.asynccontextmanager
+    async def write(self):
+        """A write transaction, in turn with the others where the database takes one at a time."""
+        async with self.writing, self.session.begin() as session:
+            yield session
 
     async def close(self) -> None:
         await self.engine.dispose()
+        if self.move_engine is not None:
+            self.move_engine.dispose()
 
     async def add_table(self, row: TableRow, seats: list[SeatRow]) -> None:
-        async with self.session.begin() as s:
+        async with self.write() as s:
             s.add(row)
             await s.flush()
             s.add_all(seats)
@@ -132,7 +159,7 @@ class Store:
 
     async def claim(self, table_id: str, seat: int, name: str, token_hash: str) -> bool:
         """Give an open seat to a person; False if it was taken meanwhile."""
-        async with self.session.begin() as s:
+        async with self.write() as s:
             row = await s.get(SeatRow, (table_id, seat), with_for_update=True)
             if row is None or row.kind != "person" or row.token_hash is not None:
                 return False
@@ -140,20 +167,59 @@ class Store:
             return True
 
     async def add_move(self, table_id: str, number: int, seat: int, notation: str) -> None:
-        """Store move `number`; raises IntegrityError if that number is stored already."""
-        async with self.session.begin() as s:
-            s.add(MoveRow(table_id=table_id, number=number, seat=seat, notation=notation))
+        """Store move `number`; raises IntegrityError if that number is stored already.
+
+        Moves are stored together: those that arrive while a transaction is being written
+        go in the next one. A transaction costs the same for one move or fifty (with
+        SQLite, several hand-overs to its thread, each a wait for the interpreter while
+        the event loop is busy: measured, about 20 ms a transaction under load), so under
+        load a move waits for at most about two transactions instead of a queue of them.
+        Each caller still returns only once its own move is committed."""
+        done = asyncio.get_running_loop().create_future()
+        self.waiting_moves.append(({"table_id": table_id, "number": number, "seat": seat, "notation": notation,
+                                    "at": now()}, done))
+        if self.storing_moves is None or self.storing_moves.done():
+            self.storing_moves = asyncio.get_running_loop().create_task(self._store_moves())
+        await done
+
+    async def _store_moves(self) -> None:
+        while self.waiting_moves:
+            batch, self.waiting_moves = self.waiting_moves, []
+            try:
+                await self._insert_moves([row for row, _ in batch])
+            except Exception:
+                # one refused move (its number stored already) must not take the others with it
+                for row, done in batch:
+                    try:
+                        await self._insert_moves([row])
+                    except Exception as exc:
+                        done.set_exception(exc)
+                    else:
+                        done.set_result(None)
+            else:
+                for _, done in batch:
+                    done.set_result(None)
+
+    async def _insert_moves(self, rows: list[dict]) -> None:
+        async with self.writing:
+            if self.move_engine is not None:
+                with self.move_engine.begin() as connection:
+                    connection.execute(insert(MoveRow), rows)
+            else:
+                async with self.engine.begin() as connection:
+                    await connection.execute(insert(MoveRow), rows)
 
     async def take_back(self, table_id: str, keep: int) -> None:
         """Forget the moves from number `keep` on (an agreed undo)."""
-        async with self.session.begin() as s:
+        async with self.write() as s:
             await s.execute(delete(MoveRow).where(MoveRow.table_id == table_id, MoveRow.number >= keep))
 
     async def set_status(self, table_id: str, status: str, result: dict | None = None) -> None:
-        async with self.session.begin() as s:
+        async with self.write() as s:
             row = await s.get(TableRow, table_id)
             row.status = status
             if result is not None:
                 row.result = result
             if status == "finished":
                 row.finished = now()
+

@@ -84,6 +84,7 @@ class Table:
         self.rematch_id: str | None = None
         self.opened: dict[int, int] = {}
         self.group: frozenset[int] = frozenset()
+        self._catalogue: dict | None = None
         self._replay_cursor: Match | None = None  # the replay of a finished game, moved forward as it is watched
         self._replay(moves)
         limit = self.clock.get("seconds", 0) if self.clock.get("kind") == "budget" else 0
@@ -119,6 +120,8 @@ class Table:
     @property
     def committed(self) -> list[int]:
         """Seats that have made their secret choice in the open simultaneous decision."""
+        if self.status != "running":
+            return []
         to_move = set(self.match.state.to_move)
         return sorted(self.group - to_move) if self.group and to_move <= self.group else []
 
@@ -164,6 +167,12 @@ class Table:
             "clocks": self.clocks(), "undo": self._undo_for(seat), "seats": self.summary()["seats"],
             "rematch": self.rematch_id,
         }
+
+    def catalogue(self) -> dict:
+        """The game's public content, computed once per table (the same for every seat)."""
+        if self._catalogue is None:
+            self._catalogue = self.game.catalogue()
+        return self._catalogue
 
     def replay_view(self, move: int) -> dict:
         """What a spectator saw after `move` moves of this finished game: its board and every
@@ -294,6 +303,10 @@ class Table:
         now = time.monotonic()
         deadlines = []
         for s in self.match.state.to_move:
+            if self.seats[s].kind != "person" or s in self.timeout_bots:
+                # a bot's thinking is the server's time, not a player's: bots never lose on time,
+                # and a decision already handed to a bot is not timed out again while it thinks
+                continue
             left = self.clock["seconds"] if kind == "per_decision" else self.remaining[s]
             deadlines.append((self.started.get(s, now) + left, s, self.opened.get(s)))
         if deadlines:

@@ -24,6 +24,7 @@ export const table = (id) => call("GET", `/api/tables/${encodeURIComponent(id)}`
 export const createTable = (spec) => call("POST", "/api/tables", spec);
 export const claimSeat = (id, seat, name) =>
   call("POST", `/api/tables/${encodeURIComponent(id)}/seats/${seat + 1}`, {name});
+export const catalogue = (id) => call("GET", `/api/tables/${encodeURIComponent(id)}/catalogue`);
 export const replayView = (id, move) => call("GET", `/api/tables/${encodeURIComponent(id)}/replay/${move}`);
 
 // Seat tokens live in this browser only (localStorage), one per table.

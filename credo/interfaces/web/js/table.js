@@ -11,6 +11,7 @@ const $ = (id) => document.getElementById(id);
 
 const page = {
   summary: null,     // the table's lobby summary
+  catalogue: {},     // the game's public content (card faces, tiles, board), fetched once
   renderer: null,    // the game's module
   view: null,        // the last view message
   socket: null,
@@ -40,6 +41,7 @@ const lent = {
   get seat() { return replayMode ? null : page.view?.seat ?? null; },
   get legal() { return page.view?.legal ?? []; },
   get memo() { return page.memo; },
+  get catalogue() { return page.catalogue; },
   play(notation) { play(notation); },
   offer(actions, label) {
     const known = new Set(lent.legal.map((a) => a.notation));
@@ -119,7 +121,9 @@ function play(notation) {
 }
 
 function onView(view) {
-  const key = `${view.move}:${view.expect}`;
+  // the seat's open decision keeps its number while others commit to theirs (Dogma's Orders): a
+  // choice half made survives their moves; without a decision, every move is a new key
+  const key = view.expect !== null && view.expect !== undefined ? `decision ${view.expect}` : `move ${view.move}`;
   if (key !== page.memoKey) {
     page.memo = {};
     page.memoKey = key;
@@ -351,11 +355,12 @@ async function replay() {
   const step = (d) => show(Math.max(0, Math.min(end, Number(slider.value) + d)));
   slider.addEventListener("change", () => show(Number(slider.value)));
   $("controls-replay").append(
-    h("button", {id: "replay-first", on: {click: () => show(0)}}, "⏮"),
-    h("button", {id: "replay-back", on: {click: () => step(-1)}}, "◀"),
+    // plain words: not every system font has the media-control symbols
+    h("button", {id: "replay-first", title: "the start", on: {click: () => show(0)}}, "start"),
+    h("button", {id: "replay-back", title: "one move back (left arrow)", on: {click: () => step(-1)}}, "back"),
     slider,
-    h("button", {id: "replay-next", on: {click: () => step(1)}}, "▶"),
-    h("button", {id: "replay-last", on: {click: () => show(end)}}, "⏭"));
+    h("button", {id: "replay-next", title: "one move on (right arrow)", on: {click: () => step(1)}}, "next"),
+    h("button", {id: "replay-last", title: "the end", on: {click: () => show(end)}}, "end"));
   document.addEventListener("keydown", (e) => {
     if (e.key === "ArrowLeft") step(-1);
     if (e.key === "ArrowRight") step(1);
@@ -370,7 +375,8 @@ async function main() {
     $("title").textContent = "Credo";
     return say(e.message);
   }
-  page.renderer = await api.renderer(page.summary.game);
+  [page.renderer, page.catalogue] = await Promise.all([api.renderer(page.summary.game),
+    api.catalogue(tableId).catch(() => ({}))]);
   if (replayMode) {
     if (page.summary.status !== "finished") return say("a game is replayed once it is finished");
     return replay();

@@ -1,0 +1,211 @@
+"""Jol's observation as a fixed float32 vector (credo.envs): the viewer's side first.
+
+Sections: the phase; the turn's counters; INF per lane and side; each lane's Cogum slots
+per side (the card, its stats now, Ready, engaged, Vows, in the engagement); each side's
+Manifest; deck and pile sizes; the viewer's hand and face-down Prophecies as card counts;
+graveyards and lasting Talents by card; the engagement in progress.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from credo.kernel.tensor import Layout, Vocabulary, counts, one_hot, rotate, scaled
+
+from .content import LANES
+from .state import ATTACHED, ENGAGE_NAMES, FACE_DOWN, GRAVE, LANE0, LASTING, MANIFEST, PHASES
+
+STAT_TOP = 10.0
+
+
+class Encoder:
+    def __init__(self, game, options=None) -> None:
+        self.game = game
+        self.cards = Vocabulary(game.tables.ids)
+        assert len(self.cards) == len(game.tables.ids), "card ids are unique: from_state indexes by card type"
+        self.decks = Vocabulary(game.deck_lists)
+        self.lane_spaces = game.lane_spaces
+        self.manifest_size = game.rules.manifest_size
+        self.win_inf = float(game.rules.win_inf)
+        self.cogum_features = 1 + len(self.cards) + 8  # present, the card, 8 features
+        layout = self.layout = Layout()
+        layout.add("phase", len(PHASES))
+        layout.add("turn", 6)  # my decision, my turn, summoned this turn, turn, cards drawn, I won
+        layout.add("inf", len(LANES), 2)
+        layout.add("lanes", len(LANES), 2, self.lane_spaces, self.cogum_features)
+        layout.add("manifest", 2, self.manifest_size, self.cogum_features)
+        layout.add("sizes", 2, 4)  # deck, hand, face-down Prophecies, graveyard
+        layout.add("deck", 2, len(self.decks))
+        layout.add("hand", len(self.cards))
+        layout.add("prophecies", len(self.cards))
+        layout.add("graveyard", 2, len(self.cards))
+        layout.add("lasting", 2, len(self.cards))
+        layout.add("engagement", len(ENGAGE_NAMES) + len(LANES) + 3)  # kind, lane, mine, answering is me, step
+        self.shape = (layout.size,)
+
+    def from_state(self, state, me: int | None) -> np.ndarray:
+        """The same vector as `self(state.observation(me))`, read straight from the state for
+        speed (tests/envs checks the two agree on every state they meet). It reads only
+        what that observation shows: the viewer's own hand and face-down Prophecies, and of
+        everything else what is face up or counted."""
+        out = [0.0] * self.layout.size  # a list is filled faster than an array, then converted once
+        L = self.layout.sections
+        sides = (0, 1) if me is None else (me, 1 - me)
+        k_of = (0, 1) if me is None else ((0, 1) if me == 0 else (1, 0))
+        zone, owner, card, nxt = state.zone, state.owner, state.card, state.nxt
+        out[L["phase"][0] + state.phase] = 1.0
+        t = L["turn"][0]
+        out[t] = float(me is not None and me in state.to_move)
+        out[t + 1] = float(state.current == me)
+        out[t + 2] = float(state.summoned)
+        out[t + 3] = state.turn / 30
+        out[t + 4] = nxt / 60
+        out[t + 5] = 0.0 if state.winner < 0 else (1.0 if state.winner == me else -1.0)
+        attacker, defender = state.attacker, state.defender
+        engaging = attacker if attacker >= 0 else -2
+        defending = defender if attacker >= 0 and defender >= 0 else -2
+        vows = {}
+        for j, host in state.host.items():
+            if zone[j] == ATTACHED:
+                vows[host] = vows.get(host, 0) + 1
+        width = self.cogum_features
+        slots = {}
+        inf = state.inf
+        for lane in range(3):
+            for p in (0, 1):
+                out[L["inf"][0] + lane * 2 + k_of[p]] = inf[3 * p + lane] / self.win_inf
+        lanes, manifest, cards = L["lanes"][0], L["manifest"][0], len(self.cards)
+        for i in range(nxt):
+            z = zone[i]
+            p = owner[i]
+            if LANE0 <= z < MANIFEST or z == MANIFEST:
+                key = (z, p)
+                slot = slots.get(key, 0)
+                slots[key] = slot + 1
+                k = k_of[p]
+                if z == MANIFEST:
+                    if slot >= self.manifest_size:
+                        continue
+                    at = manifest + (k * self.manifest_size + slot) * width
+                else:
+                    if slot >= self.lane_spaces:
+                        continue
+                    at = lanes + (((z - LANE0) * 2 + k) * self.lane_spaces + slot) * width
+                out[at] = 1.0
+                out[at + 1 + card[i]] = 1.0
+                at += 1 + cards
+                det, hrt, sprt = state.stats(i)
+                out[at] = det / STAT_TOP
+                out[at + 1] = hrt / STAT_TOP
+                out[at + 2] = sprt / STAT_TOP
+                out[at + 3] = state.ready >> i & 1
+                out[at + 4] = state.engaged >> i & 1
+                out[at + 5] = vows.get(i, 0) / 3.0
+                out[at + 6] = i == engaging
+                out[at + 7] = i == defending
+            elif z == GRAVE:
+                out[L["graveyard"][0] + k_of[p] * cards + card[i]] += 1.0
+            elif z == LASTING:
+                out[L["lasting"][0] + k_of[p] * cards + card[i]] += 1.0
+            elif z == FACE_DOWN:
+                out[L["sizes"][0] + 4 * k_of[p] + 2] += 1.0 / 3
+                if p == me:
+                    out[L["prophecies"][0] + card[i]] += 1.0
+        for p in (0, 1):
+            s = L["sizes"][0] + 4 * k_of[p]
+            out[s] = len(state.piles[p]) / 30
+            out[s + 1] = len(state.hands[p]) / 10
+            deck = self.decks.index.get(state.decks[p], -1)
+            if deck >= 0:
+                out[L["deck"][0] + k_of[p] * len(self.decks) + deck] = 1.0
+        for p in (0, 1):
+            graves = L["graveyard"][0] + k_of[p] * cards
+            out[L["sizes"][0] + 4 * k_of[p] + 3] = sum(out[graves:graves + cards]) / 30
+        if me is not None:
+            for i in state.hands[me]:
+                out[L["hand"][0] + card[i]] += 1.0
+        if attacker >= 0:
+            e = L["engagement"][0]
+            out[e + state.kind] = 1.0
+            lane = state.lane_of(attacker)
+            if lane >= 0:
+                out[e + len(ENGAGE_NAMES) + lane] = 1.0
+            e += len(ENGAGE_NAMES) + len(LANES)
+            w = state.window
+            out[e] = state.current == me
+            out[e + 1] = w is not None and not w.closed and w.order[w.position] == me
+            out[e + 2] = state.step / 5
+        return np.array(out, dtype=np.float32)
+
+    def _cogum(self, out: np.ndarray, at: int, cogum: dict, engaging, defending) -> None:
+        out[at] = 1.0
+        one_hot(out, at + 1, self.cards.index[cogum["card"]])
+        at += 1 + len(self.cards)
+        out[at] = cogum["det"] / STAT_TOP
+        out[at + 1] = cogum["hrt"] / STAT_TOP
+        out[at + 2] = cogum["sprt"] / STAT_TOP
+        out[at + 3] = cogum["ready"]
+        out[at + 4] = cogum["engaged"]
+        out[at + 5] = len(cogum["vows"]) / 3.0
+        out[at + 6] = cogum["id"] == engaging
+        out[at + 7] = cogum["id"] == defending
+
+    def __call__(self, obs: dict) -> np.ndarray:
+        out = np.zeros(self.layout.size, dtype=np.float32)
+        L = self.layout.sections
+        me = obs["player"]
+        sides = rotate((0, 1), me)
+        one_hot(out, L["phase"][0], PHASES.index(obs["phase"]))
+        t = L["turn"][0]
+        out[t] = me is not None and me in obs["to_move"]
+        out[t + 1] = obs["current"] == me
+        out[t + 2] = obs["summoned"]
+        out[t + 3] = scaled(obs["turn"], 30)
+        out[t + 4] = scaled(obs["drawn"], 60)
+        out[t + 5] = 0.0 if obs["winner"] is None else (1.0 if obs["winner"] == me else -1.0)
+        eng = obs["engagement"] or {}
+        engaging, defending = eng.get("engaging"), eng.get("defender")
+        width = self.cogum_features
+        for lane, row in enumerate(obs["lanes"]):
+            for k, p in enumerate(sides):
+                out[L["inf"][0] + lane * 2 + k] = row["inf"][p] / self.win_inf
+                base = L["lanes"][0] + ((lane * 2 + k) * self.lane_spaces) * width
+                for slot, cogum in enumerate(row["cogum"][p][: self.lane_spaces]):
+                    self._cogum(out, base + slot * width, cogum, engaging, defending)
+        cards = len(self.cards)
+        for k, p in enumerate(sides):
+            side = obs["players"][p]
+            base = L["manifest"][0] + k * self.manifest_size * width
+            for slot, cogum in enumerate(side["manifest"][: self.manifest_size]):
+                self._cogum(out, base + slot * width, cogum, engaging, defending)
+            s = L["sizes"][0] + 4 * k
+            out[s] = scaled(side["deck_size"], 30)
+            out[s + 1] = scaled(side["hand_size"], 10)
+            out[s + 2] = scaled(len(side["face_down"]), 3)
+            out[s + 3] = scaled(len(side["graveyard"]), 30)
+            one_hot(out, L["deck"][0] + k * len(self.decks), self.decks.index.get(side["deck"], -1))
+            counts(out, L["graveyard"][0] + k * cards, self.cards, (c["card"] for c in side["graveyard"]))
+            if p == me:
+                counts(out, L["hand"][0], self.cards, (c["card"] for c in side["hand"]))
+                counts(out, L["prophecies"][0], self.cards, (c["card"] for c in side["prophecies"]))
+        for card in obs["lasting"]:
+            k = sides.index(card["owner"])
+            out[L["lasting"][0] + k * cards + self.cards.index[card["card"]]] += 1.0
+        if eng:
+            e = L["engagement"][0]
+            one_hot(out, e, ENGAGE_NAMES.index(eng["kind"]))
+            if eng["lane"] is not None:
+                one_hot(out, e + len(ENGAGE_NAMES), LANES.index(eng["lane"]))
+            e += len(ENGAGE_NAMES) + len(LANES)
+            out[e] = obs["current"] == me
+            out[e + 1] = eng["answering"] is not None and eng["answering"] == me
+            out[e + 2] = scaled(eng["step"], 5)
+        return out
+
+
+def max_moves(game, options) -> int:
+    """A bound on a game's length in decisions, for learners that need one (OpenSpiel).
+    Each turn draws a card, so the decks bound the turns; a turn holds at most a summon,
+    the cards in hand and an engagement per Cogum, each with its Prayer windows."""
+    cards = len(game.deck_lists[options["deck1"]]) + len(game.deck_lists[options["deck2"]])
+    return 40 * cards
