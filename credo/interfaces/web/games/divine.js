@@ -2,7 +2,8 @@
 // players' Follower Tokens, Divinity, Temples and Commandments, your hand, and the stack of
 // cards and abilities waiting for answers. Clicks build the notation of a legal action:
 // a Unit, then where it goes or whom it strikes; a card, then its target.
-// Everything drawn comes from the seat's observation; what is clickable comes from view.legal.
+// Everything drawn comes from the seat's observation and the table's catalogue (what its ids
+// name: cards, tiles); what is clickable comes from view.legal.
 import {h, s, title} from "/static/js/dom.js";
 
 export const about = "2 to 4 Deities spread their faith through an ancient city: preach, build Temples, send Zealots, play Divinity cards.";
@@ -43,7 +44,7 @@ const SQUARE = /^[a-r](1[0-8]|[1-9])$/;
 
 // What one legal action asks for: the square it starts from (`at`), its target square (`to`),
 // the card it plays, the player or Commandment it aims at. A card's target kind (from the
-// observation's catalogue) says how to read its last word: p2 is a player for Schism and a
+// table's catalogue) says how to read its last word: p2 is a player for Schism and a
 // square for Wrath of God.
 function parse(notation, obs) {
   const w = notation.split(" ");
@@ -64,6 +65,32 @@ function parse(notation, obs) {
 const squareName = (col, row) => `${COLUMNS[col]}${row + 1}`;
 const colOf = (name) => COLUMNS.indexOf(name[0]);
 const rowOf = (name) => Number(name.slice(1)) - 1;
+
+// The city square by square (row 18 first, each row's tokens a..r, as tiles.toml writes them),
+// laid out from the observation's `city` ([tile id, quarter turns clockwise] per slot, rows of
+// three from the top left) and the tiles as printed in the catalogue. A tile the catalogue does
+// not know reads as plain ground.
+function cityMap(city, tiles) {
+  const grid = Array.from({length: N}, () => Array(N).fill(""));
+  (city || []).forEach(([id, quarters], slot) => {
+    let rows = tiles?.[id]?.rows;
+    if (!rows) return;
+    for (let q = 0; q < ((quarters % 4) + 4) % 4; q++) {  // one quarter turn clockwise
+      const size = rows.length;
+      rows = rows.map((_, r) => rows.map((__, c) => rows[size - 1 - c][r]));
+    }
+    const top = Math.floor(slot / 3) * TILE, left = (slot % 3) * TILE;
+    rows.forEach((row, r) => row.forEach((token, c) => { grid[top + r][left + c] = token; }));
+  });
+  return grid.map((row) => row.join(" "));
+}
+
+// The observation with what the catalogue says of the things it names: each card's face
+// (`cards`), the city square by square (`map`) and the tile in each slot (`tile_names`).
+function withCatalogue(obs, catalogue) {
+  return {...obs, cards: catalogue?.cards || {}, map: cityMap(obs.city, catalogue?.tiles),
+    tile_names: (obs.city || []).map(([id]) => catalogue?.tiles?.[id]?.name)};
+}
 
 // The space under a square name: its kind (T C L M H, or "" for Population) and Population.
 function space(obs, name) {
@@ -210,6 +237,7 @@ const unitKey = (u) => `${u.owner} ${u.kind}`;
 
 export function draw(root, view, table) {
   ensureStyle();
+  view = {...view, observation: withCatalogue(view.observation, table.catalogue)};
   const obs = view.observation;
   const memo = table.memo;
   const W = words(table);
