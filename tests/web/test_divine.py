@@ -203,14 +203,14 @@ def test_three_people_at_one_table_each_play_by_clicking_and_a_spectator_sees_no
 # The board is drawn from a view built here (the socket's view of one seat) and the notation it
 # sends is recorded, so that each kind of click is checked on a position where it matters.
 
-DRAW = """async ([view, names]) => {
+DRAW = """async ([view, names, catalogue]) => {
   const mod = await import('/static/games/divine.js');
   if (!window.show) {
     document.body.innerHTML = '<div id="board" style="max-width: 900px"></div>';
     window.sent = [];
     const root = document.getElementById('board');
     window.show = (view) => {
-      const table = {seat: view.seat, legal: view.legal, memo: {},
+      const table = {seat: view.seat, legal: view.legal, memo: {}, catalogue: window.catalogue,
         // as the page does when the next view comes: the choice in progress is forgotten
         play: (n) => { window.sent.push(n); table.memo = {}; table.redraw(); },
         offer: (list, label) => window.sent.push(list.join(' | ')),
@@ -219,13 +219,15 @@ DRAW = """async ([view, names]) => {
       table.redraw();
     };
   }
+  window.catalogue = catalogue;  // as the page does: fetched once, lent to every draw
   window.show(view);
 }"""
 
 
-def drawn(page, state, seat, fresh: bool = True):
-    """The board of `seat` (None: a spectator) drawn from `state`; `fresh`: on a new page (the
-    renderer remembers nothing of an earlier view), else as the next view of the same page."""
+def drawn(page, state, seat, fresh: bool = True, catalogue: dict | None = None):
+    """The board of `seat` (None: a spectator) drawn from `state` with the game's catalogue (or
+    `catalogue`); `fresh`: on a new page (the renderer remembers nothing of an earlier view),
+    else as the next view of the same page."""
     from credo.games import load
 
     game = load("divine")
@@ -235,7 +237,7 @@ def drawn(page, state, seat, fresh: bool = True):
                       for a in (state.legal_actions(seat) if playing else [])]}
     if fresh:
         page.goto("/api/games")
-    page.evaluate(DRAW, [view, ["Ann", "Bea", "Cal", "Dan"]])
+    page.evaluate(DRAW, [view, ["Ann", "Bea", "Cal", "Dan"], game.catalogue() if catalogue is None else catalogue])
     return view
 
 
@@ -363,4 +365,42 @@ def test_what_the_others_moved_since_your_last_action_is_marked(page):
     marked = page.locator("#board .dv-city .since")
     expect(marked).to_have_count(1)  # Bea's Priest, not Ann's own Priest that walked to d4
     assert marked.get_attribute("data-square") == mover.split()[2]
+    assert errors == []
+
+
+def test_the_city_is_laid_out_from_the_catalogues_tiles_as_the_game_laid_it(page):
+    """The observation names each slot's tile and its turn; the drawing turns the catalogue's
+    printed tile and must put every Tower, Temple and Population where the game has them."""
+    from credo.games import load
+    from credo.games.divine import board as B
+
+    errors = watch_errors(page)
+    game = load("divine")
+    words = {B.TOWER: "Tower", B.CATACOMB: "Catacomb", B.LIBRARY: "Library", B.MARKET: "Market"}
+    for seed, fresh in ((7, True), (12, False)):
+        state = game.new(seed)
+        assert any(q % 4 for _, q in state.layout.placement)  # some tile is turned
+        drawn(page, state, None, fresh=fresh)
+        titles = dict(page.locator("#board .dv-city [data-space]").evaluate_all(
+            "l => l.map(e => [e.dataset.space, e.querySelector('title').textContent])"))
+        assert len(titles) == B.SQUARES
+        for sq in range(B.SQUARES):
+            kind, pop, said = state.layout.kind[sq], state.layout.pop[sq], titles[B.NAMES[sq]]
+            tile = game.content.tiles[state.layout.placement[state.layout.tile_of[sq]][0]].name
+            assert said.endswith(f" · {tile}"), said
+            if kind == B.TEMPLE:
+                assert f"Temple (Population {pop * 100})" in said, said
+            elif kind == B.POPULATION:
+                assert f"Population {pop * 100}:" in said, said
+            else:
+                assert f" · {words[kind]}: " in said, said
+    assert errors == []
+
+
+def test_without_its_catalogue_the_board_says_to_reload_instead_of_failing(page):
+    from credo.games import load
+
+    errors = watch_errors(page)
+    drawn(page, load("divine").new(3), 0, catalogue={})
+    expect(page.locator("#board")).to_have_text("The city's tiles and the cards could not be loaded: reload the page.")
     assert errors == []

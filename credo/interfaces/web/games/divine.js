@@ -68,8 +68,7 @@ const rowOf = (name) => Number(name.slice(1)) - 1;
 
 // The city square by square (row 18 first, each row's tokens a..r, as tiles.toml writes them),
 // laid out from the observation's `city` ([tile id, quarter turns clockwise] per slot, rows of
-// three from the top left) and the tiles as printed in the catalogue. A tile the catalogue does
-// not know reads as plain ground.
+// three from the top left) and the tiles as printed in the catalogue.
 function cityMap(city, tiles) {
   const grid = Array.from({length: N}, () => Array(N).fill(""));
   (city || []).forEach(([id, quarters], slot) => {
@@ -88,8 +87,8 @@ function cityMap(city, tiles) {
 // The observation with what the catalogue says of the things it names: each card's face
 // (`cards`), the city square by square (`map`) and the tile in each slot (`tile_names`).
 function withCatalogue(obs, catalogue) {
-  return {...obs, cards: catalogue?.cards || {}, map: cityMap(obs.city, catalogue?.tiles),
-    tile_names: (obs.city || []).map(([id]) => catalogue?.tiles?.[id]?.name)};
+  return {...obs, cards: catalogue.cards, map: cityMap(obs.city, catalogue.tiles),
+    tile_names: (obs.city || []).map(([id]) => catalogue.tiles[id]?.name)};
 }
 
 // The space under a square name: its kind (T C L M H, or "" for Population) and Population.
@@ -237,6 +236,10 @@ const unitKey = (u) => `${u.owner} ${u.kind}`;
 
 export function draw(root, view, table) {
   ensureStyle();
+  if (!table.catalogue?.cards || !table.catalogue?.tiles) {
+    root.append(h("p", {class: "error"}, "The city's tiles and the cards could not be loaded: reload the page."));
+    return;
+  }
   view = {...view, observation: withCatalogue(view.observation, table.catalogue)};
   const obs = view.observation;
   const memo = table.memo;
