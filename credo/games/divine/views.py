@@ -4,6 +4,7 @@ players' hands and the order of the deck (hand sizes and the deck size are publi
 from __future__ import annotations
 
 from . import board as B
+from . import rules as R
 from .game import UNIT_WORDS
 
 
@@ -54,6 +55,38 @@ def stack_view(s) -> list[dict]:
     return out
 
 
+KIND_TOKENS = {B.POPULATION: "", B.TOWER: "T", B.CATACOMB: "C", B.LIBRARY: "L", B.MARKET: "M", B.TEMPLE: "H"}
+
+
+def space_token(kind: str, pop: int) -> str:
+    """A space as tiles.toml writes it: 1-3 a Population, T C L M, H1-H3 a Temple with its Population."""
+    code = B.KIND_CODE[kind]
+    return f"{KIND_TOKENS[code]}{pop or ''}" if code in (B.POPULATION, B.TEMPLE) else KIND_TOKENS[code]
+
+
+def catalogue(game) -> dict:
+    """Divine's public, unchanging content for a display (Game.catalogue): every card's face by
+    id (its target kind tells how to read `play schism p2`: a player, not the square p2), every
+    tile's spaces as printed, before it is turned, and the board's geometry. The observation's
+    `city` says which tile lies in each slot, turned how many quarter turns clockwise; the city
+    square by square follows from the two, so it is never sent again at each move."""
+    content = game.content
+    return {
+        "game": "divine",
+        "cards": {c.id: {"name": c.name, "type": c.type, "cost": c.cost, "target": c.target, "text": c.text}
+                  for c in content.cards},
+        "tiles": {t.id: {"name": t.name, "rows": [[space_token(k, p) for k, p in row] for row in t.spaces()]}
+                  for t in content.tiles},
+        "board": {
+            "size": B.N,
+            "tile_size": R.TILE_SIZE,
+            "tiles_per_side": B.N // R.TILE_SIZE,
+            "columns": B.COLUMNS,
+        },
+        "spaces": {"T": "tower", "C": "catacomb", "L": "library", "M": "market", "H": "temple", "": "population"},
+    }
+
+
 def observation(s, player: int | None) -> dict:
     from .state import PHASES, STEPS
 
@@ -88,6 +121,7 @@ def observation(s, player: int | None) -> dict:
         "step": STEPS[s.step],
         "allowance": s.allowance,
         "to_move": list(s.to_move),
+        # per slot, in rows of three from the top left: [tile id, quarter turns clockwise]
         "city": [[content.tiles[t].id, q] for t, q in layout.placement],
         "temples": {B.NAMES[sq]: (s.ctrl[i] if s.ctrl[i] >= 0 else None) for i, sq in enumerate(layout.temples)},
         "units": [unit_view(s, u) for u in range(len(s.pos)) if s.pos[u] >= 0],

@@ -89,8 +89,11 @@ function seatCount(game) {
 }
 
 function seatRows(game) {
-  const box = clear($("seat-rows"));
   const n = seatCount(game);
+  // the field says "input" as it is typed and "change" when it loses focus: the seats
+  // chosen in between are kept unless the number of seats changed
+  if ($("seat-rows").children.length === n) return;
+  const box = clear($("seat-rows"));
   for (let i = 0; i < n; i++) {
     const who = h("select", {id: `seat-${i}`, name: `seat-${i}`},
       h("option", {value: "open", selected: i === 0}, i === 0 ? "you" : "a person (send them the link)"),
