@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
@@ -126,17 +125,13 @@ class DivineGame(Game):
         self.per_player = pc.priests + pc.zealots + R.ADVANCED_LIMIT
         self.slot_kind = [PRIEST] * pc.priests + [ZEALOT] * pc.zealots + [-1] * R.ADVANCED_LIMIT
         self.catacomb_squares = B.possible_catacombs(content.tiles)
-        self._catalogue: dict | None = None  # built on first request (views.catalogue)
         self._build_actions()
 
-    def catalogue(self) -> dict:
-        """Every card's face, every tile's spaces and the board's geometry (views.catalogue):
-        built once, and each caller gets its own copy, so no caller can change what the next reads."""
-        if self._catalogue is None:
-            from .views import catalogue
+    def _build_catalogue(self) -> dict:
+        """Every card's face, the tiles as printed and the board (views.catalogue)."""
+        from .views import catalogue
 
-            self._catalogue = catalogue(self)
-        return copy.deepcopy(self._catalogue)
+        return catalogue(self)
 
     def players(self, **options: Any) -> int:
         return self.options(**options).players
