@@ -7,6 +7,7 @@ unfinished game's record: a seat is told its own view, a spectator the view of n
 from __future__ import annotations
 
 import asyncio
+import gc
 import json
 import logging
 import secrets
@@ -70,6 +71,7 @@ class Hub:
         url = self.settings.url()
         await asyncio.to_thread(upgrade, url)
         self.store = Store(url)
+        self.store.start()
         self.bots = Bots(self.settings.bots, self.settings.bot_workers)
         self.lag.start()
         for row in await self.store.tables():
@@ -77,6 +79,15 @@ class Hub:
                 await self.load(row)  # restart is replay: every unfinished table rebuilt from its moves
         for table in self.tables.values():
             table.schedule()
+        # The games' tables (every action of every game, the content) are most of the heap and
+        # live as long as the server. Loaded now and frozen out of the garbage collector, they
+        # are no longer scanned by every full collection, which otherwise stalls the loop for
+        # a large part of a second at a few hundred tables (measured: p99 round trip 194 ms
+        # at 200 tables, 5 ms with the collector off).
+        for name in games.names():
+            games.load(name).actions
+        gc.collect()
+        gc.freeze()
 
     async def stop(self) -> None:
         self.lag.stop()

@@ -73,6 +73,10 @@ def _sqlite_pragmas(connection, _record) -> None:
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.execute("PRAGMA foreign_keys=ON")
+    # no automatic checkpoint: it runs inside whichever commit crosses the threshold, and
+    # its fsync (hundreds of ms on a busy disk) would then stall the event loop that commits
+    # moves; the Store checkpoints in a thread instead (Store.checkpoints)
+    cursor.execute("PRAGMA wal_autocheckpoint=0")
     cursor.close()
 
 
@@ -118,6 +122,33 @@ class Store:
             event.listen(self.move_engine, "connect", _sqlite_pragmas)
         self.waiting_moves: list[tuple[dict, asyncio.Future]] = []
         self.storing_moves: asyncio.Task | None = None
+        self.checkpointing: asyncio.Task | None = None
+
+    CHECKPOINT_SECONDS = 2.0
+
+    def start(self) -> None:
+        """SQLite: copy the write-ahead log into the database every few seconds, in a thread
+        (a PASSIVE checkpoint waits for no reader or writer), so no commit pays for it."""
+        if self.move_engine is not None and self.checkpointing is None:
+            self.checkpointing = asyncio.get_running_loop().create_task(self._checkpoints())
+
+    async def _checkpoints(self) -> None:
+        engine = create_engine(sync_url(self.url), connect_args={"timeout": 30})
+        event.listen(engine, "connect", _sqlite_pragmas)
+
+        def checkpoint() -> None:
+            with engine.connect() as connection:
+                connection.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
+
+        try:
+            while True:
+                await asyncio.sleep(self.CHECKPOINT_SECONDS)
+                try:
+                    await asyncio.to_thread(checkpoint)
+                except Exception:  # a busy database: the next round copies what this one could not
+                    pass
+        finally:
+            engine.dispose()
 
     @contextlib.asynccontextmanager
     async def write(self):
@@ -126,6 +157,9 @@ class Store:
             yield session
 
     async def close(self) -> None:
+        if self.checkpointing is not None:
+            self.checkpointing.cancel()
+            await asyncio.gather(self.checkpointing, return_exceptions=True)
         await self.engine.dispose()
         if self.move_engine is not None:
             self.move_engine.dispose()
