@@ -33,3 +33,39 @@ def test_moves_arriving_together_are_all_stored_and_a_duplicate_fails_alone(tmp_
             await store.close()
 
     asyncio.run(scenario())
+
+
+def test_sqlite_is_checkpointed_by_the_store_in_a_thread_not_inside_a_commit(tmp_path):
+    """Commits never checkpoint (that fsync would stall the event loop); the Store's own
+    checkpoints carry the moves into the database file. Read with `immutable=1`, which
+    ignores the write-ahead log, the file holds the moves only after a checkpoint."""
+    import sqlite3
+
+    path = tmp_path / "credo.db"
+    url = f"sqlite+aiosqlite:///{path}"
+    upgrade(url)
+
+    def moves_in_the_file() -> int:
+        with sqlite3.connect(f"file:{path}?immutable=1", uri=True) as raw:
+            return raw.execute("SELECT count(*) FROM moves").fetchone()[0]
+
+    async def scenario():
+        store = Store(url)
+        store.CHECKPOINT_SECONDS = 0.05
+        try:
+            await store.add_table(TableRow(id="a", game="jol", options={}, seed=1, rules_version="1",
+                                           content_hash="x", clock={}, status="running"),
+                                  [SeatRow(table_id="a", seat=0, kind="person")])
+            for n in range(2000):  # far past SQLite's automatic threshold of 1000 pages
+                await store.add_move("a", n, 0, "x" * 100)
+            assert moves_in_the_file() == 0  # no commit checkpointed
+            store.start()
+            for _ in range(100):
+                await asyncio.sleep(0.05)
+                if moves_in_the_file() == 2000:
+                    break
+            assert moves_in_the_file() == 2000
+        finally:
+            await store.close()
+
+    asyncio.run(scenario())
