@@ -165,3 +165,22 @@ def test_bots_think_in_another_process(tmp_path):
         while c.get(f"/api/tables/{table}").json()["moves"] < 5:
             assert time.monotonic() < deadline
             time.sleep(0.1)
+
+
+def test_a_bot_that_fails_does_not_stop_its_table(client, monkeypatch):
+    """A bot whose thinking raises (a sampled world it cannot use, a crashed worker) still
+    moves: the seat plays a random legal action, the failure is logged, the game goes on."""
+    hub = client.app.state.hub
+
+    async def broken(agent, seed, view):
+        raise RuntimeError("the worker died")
+
+    monkeypatch.setattr(hub.bots, "decide", broken)
+    table = new_table(client, "jol", [{"kind": "bot", "agent": "random"}] * 2)
+
+
+    for _ in range(200):
+        if client.get(f"/api/tables/{table}").json()["moves"] >= 10:
+            break
+        time.sleep(0.05)
+    assert client.get(f"/api/tables/{table}").json()["moves"] >= 10

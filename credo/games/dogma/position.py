@@ -531,7 +531,9 @@ def _arcana(game, s, pos) -> None:
             # (not its Cult cards' markers: in a simultaneous group its own Order still marks its card)
             if s.dmg[sl] or s.fmod[sl] or s.mal[sl]:
                 raise _bad(f, "a defeated Prophet's markers are discarded (section 6)")
-        elif s.dmg[sl] >= s.faith(sl):
+        elif s.dmg[sl] >= s.faith(sl) and not pos.simultaneous:
+            # (within a simultaneous group a Prophet whose damage reached its Faith falls only
+            # when every Order of the group has taken effect: ruling D-16)
             raise _bad(f"{f}.damage", f"{s.dmg[sl]} damage reaches its Faith {s.faith(sl)}: it would be defeated "
                                       "(section 4)")
         if s.flags[sl] & CANCELLED and s.where[sl] != ACTIVE:

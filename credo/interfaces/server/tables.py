@@ -285,7 +285,12 @@ class Table:
                 n = len(self.match.moves)
                 view = PlayerView(self.match.state, seat, seed=sampling_seed(self.secret, seat, n))
                 expect = self.opened[seat]
-            notation = await self.hub.bots.decide(agent, self.seed * 31 + seat * 7 + n, view)
+            try:
+                notation = await self.hub.bots.decide(agent, self.seed * 31 + seat * 7 + n, view)
+            except Exception as exc:  # a bot that fails must not stop the table: the seat still plays
+                notation = self._fallback(seat, n)
+                self.hub.log(f"table {self.id}: bot {agent} at seat {seat + 1} failed ({type(exc).__name__}: "
+                             f"{str(exc)[:200]}); it played a random legal action instead")
             error = await self.act(seat, notation, expect)
             if error and "opened at move" not in error and "not your turn" not in error:
                 self.hub.log(f"table {self.id}: bot {agent} at seat {seat + 1} was refused: {error}")
@@ -293,6 +298,13 @@ class Table:
             self.thinking.discard(seat)
         if self.status == "running":
             self.schedule()
+
+    def _fallback(self, seat: int, n: int) -> str:
+        """A random legal action of the seat, from its own legal list (what its view offers)."""
+        import random
+
+        legal = self.match.state.legal_actions(seat) if seat in self.match.state.to_move else []
+        return str(random.Random(self.seed * 31 + seat * 7 + n).choice(legal)) if legal else ""
 
     def _arm_clock(self) -> None:
         kind = self.clock.get("kind", "none")
