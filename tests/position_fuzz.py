@@ -277,3 +277,27 @@ def continues_alike(original, resumed, seed: int, actions: int = 40) -> None:
     for p in (*range(original.num_players), None):
         assert [e.text for e in original.events(p, start)] == [e.text for e in resumed.events(p)]
     assert original.to_position() == resumed.to_position()
+
+
+def moments_reached(game, positions, moments: dict, examples: int = 200) -> set[str]:
+    """Which rare moments the hand-written positions that load reach: "loads" if any loads,
+    and each name of `moments` (name: a test on a position) that some loaded one passes.
+    Derandomized, so the same examples every run."""
+    from hypothesis import HealthCheck, given, settings
+
+    seen: set[str] = set()
+
+    @settings(max_examples=examples, database=None, derandomize=True, deadline=None,
+              suppress_health_check=list(HealthCheck))
+    @given(positions)
+    def run(position):
+        try:
+            game.from_position(position)
+        except PositionError:
+            return
+        seen.add("loads")
+        seen.update(name for name, reached in moments.items() if reached(position))
+
+    run()
+    return seen
+

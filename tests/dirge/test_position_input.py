@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from credo.games import load
 from credo.kernel.positions import PositionError
 from tests.position_fuzz import (ODD_VALUES, assert_refused_clearly, continues_alike, corpus, exercise,
-                                 loads_or_refuses, mutate)
+                                 loads_or_refuses, moments_reached, mutate)
 
 from .conftest import C, position
 
@@ -283,22 +283,8 @@ def test_a_hand_written_position_is_refused_naming_the_field_or_plays(pos, seed)
 def test_hand_written_positions_that_load_include_a_creature_mid_action_and_a_finished_game():
     """The generator reaches the rare moments, not only refusals (derandomized: the
     same examples every run)."""
-    game = load("dirge")
-    seen = set()
-
-    @settings(max_examples=200, database=None, derandomize=True, deadline=None,
-              suppress_health_check=list(HealthCheck))
-    @given(hand_written())
-    def run(p):
-        try:
-            game.from_position(p)
-        except PositionError:
-            return
-        seen.add("loads")
-        if p.get("active") is not None:
-            seen.add("mid_action")
-        if p["phase"] == "over":
-            seen.add("over")
-
-    run()
-    assert seen == {"loads", "mid_action", "over"}
+    reached = moments_reached(load("dirge"), hand_written(), {
+        "mid_action": lambda p: p.get("active") is not None,
+        "over": lambda p: p.get("phase") == "over",
+    })
+    assert reached == {"loads", "mid_action", "over"}

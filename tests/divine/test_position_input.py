@@ -16,7 +16,7 @@ from credo.games.divine import board as B
 from credo.games.divine.game import UNIT_WORDS
 from credo.kernel.positions import PositionError
 from tests.position_fuzz import (ODD_VALUES, assert_refused_clearly, continues_alike, corpus, exercise,
-                                 loads_or_refuses, mutate)
+                                 loads_or_refuses, moments_reached, mutate)
 
 from .conftest import U, position
 
@@ -316,22 +316,8 @@ def test_a_hand_written_position_is_refused_naming_the_field_or_plays(pos, seed)
 def test_hand_written_positions_that_load_include_an_open_window_and_a_finished_game():
     """The generator reaches the rare moments, not only refusals (derandomized: the
     same examples every run)."""
-    game = load("divine")
-    seen = set()
-
-    @settings(max_examples=200, database=None, derandomize=True, deadline=None,
-              suppress_health_check=list(HealthCheck))
-    @given(hand_written())
-    def run(p):
-        try:
-            game.from_position(p)
-        except PositionError:
-            return
-        seen.add("loads")
-        if p.get("window") is not None:
-            seen.add("window")
-        if p.get("phase") == "over":
-            seen.add("over")
-
-    run()
-    assert seen == {"loads", "window", "over"}
+    reached = moments_reached(load("divine"), hand_written(), {
+        "window": lambda p: p.get("window") is not None,
+        "over": lambda p: p.get("phase") == "over",
+    })
+    assert reached == {"loads", "window", "over"}
