@@ -240,3 +240,42 @@ def test_a_sampled_world_keeps_what_the_player_remembers_of_the_packets_put_down
                     assert not (left - now) - others, "a card taken from the packet is in no other Arcana"
                     checked += 1
     assert checked > 20
+
+
+def test_a_position_whose_arcanum_breaks_its_prophets_sleeve_is_refused(game):
+    packets = empty_packets()
+    packets[6] = ["hajj"]
+    with pytest.raises(IllegalAction) as err:
+        game.from_position(chaos_position(packets, arcana=(MECCA, [["gesu", "sunniti"]]), dis=(MECCA_DI, [])))
+    assert "chaos.arcana[1][0].cards[0]" in str(err.value) and "sleeve" in str(err.value)
+
+
+def test_sampled_worlds_build_the_other_arcana_within_the_construction_rules(game):
+    """The other players built their Arcana by the rules, so a sampled world does too: every
+    Cult card in its Prophet's sleeve, and an Arcanum of four associated cards (public) only
+    an Elaine-like Prophet's, all Cult cards. Such worlds load back from their position
+    (a bot in another process receives its view that way)."""
+    c = game.content
+    extra = {i for i, p in enumerate(c.prophets) if p.ability.extra_cult_slot}
+    worlds = fours = 0
+    for seed in range(8):
+        s = game.new(seed, mode="chaos")
+        rng = Rng(seed)
+        while s.prep is not None:
+            for viewer in s.to_move:
+                w = s.determinize(viewer, Rng(rng.below(1 << 30)))
+                worlds += 1
+                for q in range(2):
+                    for n in range(4):
+                        pi, cards = w.prep.bp[q][n], w.prep.bc[q][n]
+                        if len(cards) == 4:
+                            fours += q != viewer
+                            assert pi in extra and all(kind(x) == "cult" for x in cards)
+                        for x in cards:
+                            if pi >= 0 and kind(x) == "cult":
+                                card = c.cults[x - CULT]
+                                assert c.prophets[pi].allows(card.religion, card.type), (seed, q, n)
+                game.from_position(w.to_position())
+            p = s.to_move[0]
+            s.apply(game.rollout_action(s, p, rng), p)
+    assert worlds > 300 and fours > 0

@@ -420,19 +420,24 @@ def determinize(w, viewer: int, rng) -> None:
         if prep.bp[viewer][n] >= 0:
             visible.add(prep.bp[viewer][n])
     visible.update(prep.bd[viewer])
-    arcana_places = []  # (container, index, class) in the other players' Arcana
+    arcana_places = []  # (container, index, class, arcanum) in the other players' Arcana
     for q in range(prep.n):
         if q == viewer:
             continue
         for n in range(ARCANA):
             if prep.bp[q][n] >= 0:
-                arcana_places.append((prep.bp[q], n, "P"))
+                arcana_places.append((prep.bp[q], n, "P", (q, n)))
+            # four associated cards are public and only an Elaine-like Prophet holds them, all Cult cards
+            four = len(prep.bc[q][n]) == 4
+            if four and prep.bp[q][n] >= 0:
+                arcana_places[-1] = (prep.bp[q], n, "E", (q, n))
             for i in range(len(prep.bc[q][n])):
-                arcana_places.append((prep.bc[q][n], i, "A"))
+                arcana_places.append((prep.bc[q][n], i, "C" if four else "A", (q, n)))
         for i in range(len(prep.bd[q])):
-            arcana_places.append((prep.bd[q], i, "D"))
+            arcana_places.append((prep.bd[q], i, "D", None))
     remembered = prep.seen[viewer]
     taken_by_others: dict[str, list[int]] = {"P": [], "A": [], "D": []}
+    origin: dict[int, list[int]] = {}  # a card taken from a remembered packet: that packet
     unseen_packets = []
     for n, packet in enumerate(prep.packets):
         if n == mine:
@@ -453,6 +458,7 @@ def determinize(w, viewer: int, rng) -> None:
             rng.shuffle(pool)
             chosen += pool[:need[c]]
             taken_by_others[c] += pool[need[c]:]
+            origin.update((x, packet) for x in pool[need[c]:])
         rng.shuffle(chosen)
         packet[:] = chosen
     # the cards taken from remembered packets lie somewhere in the other players' Arcana
@@ -467,14 +473,7 @@ def determinize(w, viewer: int, rng) -> None:
             rest[_cls(x)].append(x)
     for c in rest.values():
         rng.shuffle(c)
-    slots = {"P": [], "A": [], "D": []}
-    for place in arcana_places:
-        slots[place[2]].append(place)
-    for c, places in slots.items():
-        rng.shuffle(places)
-        forced = taken_by_others[c]
-        for k, (cont, i, _) in enumerate(places):
-            cont[i] = forced[k] if k < len(forced) else rest[c].pop()
+    _fill_arcana(w.game, arcana_places, taken_by_others, origin, rest, rng)
     # the packets never seen: their Prophets, then any other cards left
     others = rest["A"] + rest["D"]
     rng.shuffle(others)
@@ -485,6 +484,163 @@ def determinize(w, viewer: int, rng) -> None:
     for q in range(prep.n):
         if q != viewer:
             prep.seen[q] = {n: tuple(sorted(prep.packets[n])) for n in prep.seen[q]}
+
+
+REPAIR_STEPS = 400
+
+
+def _fill_arcana(game, places: list, forced: dict[str, list[int]], origin: dict[int, list[int]],
+                 rest: dict[str, list[int]], rng) -> None:
+    """Put the hidden cards into the other players' Arcana as they could have built them:
+    every card of `forced` (seen leaving a packet, so in some Arcanum) at a random place of
+    its class, the other places from `rest` (the cards not placed; what it keeps goes back
+    to the unseen packets). A four-card Arcanum ("E" its Prophet, "C" its cards) takes only
+    a Prophet with the extra Cult slot and Cult cards. Then the construction rules: a Cult
+    card lies only in the sleeve of its Arcanum's Prophet, which `_respect_sleeves` repairs."""
+    t = game.__dict__.get("_chaos_fit")
+    if t is None:
+        c = game.content
+        extra = frozenset(i for i, p in enumerate(c.prophets) if p.ability.extra_cult_slot)
+        allowed = tuple(frozenset(CULT + j for j, card in enumerate(c.cults) if p.allows(card.religion, card.type))
+                        for p in c.prophets)
+        t = game._chaos_fit = (extra, allowed)
+    extra, allowed = t
+    fits = {"P": lambda x: True, "A": lambda x: True, "D": lambda x: True,
+            "E": lambda x: x in extra, "C": lambda x: kind(x) == "cult"}
+
+    def put(k: int, pool: list[int]) -> bool:
+        fit = fits[places[k][2]]
+        j = next((j for j in range(len(pool) - 1, -1, -1) if fit(pool[j])), None)
+        if j is None:
+            return False
+        cont, i, _, _ = places[k]
+        cont[i] = pool.pop(j)
+        return True
+
+    for group, cls in (("PE", "P"), ("AC", "A"), ("D", "D")):
+        open_places = [k for k, place in enumerate(places) if place[2] in group]
+        rng.shuffle(open_places)
+        pool = list(forced[cls])
+        rng.shuffle(pool)
+        # an Elaine-like Prophet seen in a packet lies where four cards lie, if anywhere does
+        for k in [k for k in open_places if places[k][2] == "E"]:
+            if put(k, pool) or put(k, rest[cls]):
+                open_places.remove(k)
+        # the forced cards that fit only the ordinary places first, each at a random place it fits
+        pool.sort(key=lambda x: any(fits[places[k][2]](x) for k in open_places if places[k][2] in "EC"))
+        for x in pool:
+            choices = [i for i, k in enumerate(open_places) if fits[places[k][2]](x)]
+            cont, i, _, _ = places[open_places.pop(rng.choice(choices))]
+            cont[i] = x
+        for k in open_places:
+            put(k, rest[cls])
+    _respect_sleeves(places, origin, rest, extra, allowed, rng)
+
+
+def _respect_sleeves(places: list, origin: dict[int, list[int]], rest: dict[str, list[int]], extra, allowed,
+                     rng) -> None:
+    """Min-conflicts repair: while some Cult card lies in a sleeve its Prophet refuses, take
+    one such card at random and make the trade that leaves the fewest refused cards: the
+    card with another card (in another Arcanum; in the box, unless it was seen leaving a
+    packet; else in that packet, from those seen with it: which of them left is what the
+    sampler guessed), or its Prophet with another Prophet (likewise); one step in five takes
+    any of those trades, so that the repair walks out of a dead end. A hand-made position
+    with no way out keeps what is left after REPAIR_STEPS."""
+    arcana: dict = {}
+    for k, (cont, i, cls, arcanum) in enumerate(places):
+        if arcanum is not None:
+            entry = arcana.setdefault(arcanum, [None, []])
+            if cls in "PE":
+                entry[0] = k
+            else:
+                entry[1].append(k)
+
+    def card(k: int) -> int:
+        cont, i, _, _ = places[k]
+        return cont[i]
+
+    def refused(arcanum) -> int:
+        prophet, cards = arcana[arcanum]
+        if prophet is None:
+            return 0
+        ok = allowed[card(prophet)]
+        return sum(1 for k in cards if kind(card(k)) == "cult" and card(k) not in ok)
+
+    def refuses(arcanum, x: int) -> int:
+        prophet = arcana[arcanum][0]
+        return int(prophet is not None and kind(x) == "cult" and x not in allowed[card(prophet)])
+
+    def fits(x: int, k: int) -> bool:
+        cls = places[k][2]
+        return (x in extra) if cls == "E" else (kind(x) == "cult") if cls == "C" else True
+
+    def swap_places(k1: int, k2: int) -> None:
+        c1, i1, _, _ = places[k1]
+        c2, i2, _, _ = places[k2]
+        c1[i1], c2[i2] = c2[i2], c1[i1]
+
+    def swap_box(k: int, pool: list[int], j: int) -> None:
+        cont, i, _, _ = places[k]
+        x = cont[i]
+        cont[i], pool[j] = pool[j], x
+        if x in origin:  # a card back in its packet; the one that left it now lies in an Arcanum
+            origin[cont[i]] = origin.pop(x)
+
+    def trade(move) -> None:
+        where, a, b = move
+        if where == "place":
+            swap_places(a, b)
+        else:
+            swap_box(a, rest[where] if isinstance(where, str) else where, b)
+
+    card_places = [k for k, place in enumerate(places) if place[2] in "AC"]
+    prophet_places = [k for k, place in enumerate(places) if place[2] in "PE"]
+    for _ in range(REPAIR_STEPS):
+        bad = [(arcanum, k) for arcanum, (prophet, cards) in arcana.items() if prophet is not None
+               for k in cards if kind(card(k)) == "cult" and card(k) not in allowed[card(prophet)]]
+        if not bad:
+            return
+        arcanum, k = rng.choice(bad)
+        prophet = arcana[arcanum][0]
+        moves = []  # (where, place, other place or index in a pool): each undoes itself
+        for k2 in card_places:
+            if k2 != k and fits(card(k2), k) and fits(card(k), k2):
+                moves.append(("place", k, k2))
+        for k2, pool_of in ((k, "A"), (prophet, "P")):
+            x = card(k2)
+            if x not in origin:
+                moves += [(pool_of, k2, j) for j, y in enumerate(rest[pool_of]) if fits(y, k2)]
+            else:
+                moves += [(origin[x], k2, j) for j, y in enumerate(origin[x])
+                          if _cls(y) == _cls(x) and fits(y, k2)]
+        for k2 in prophet_places:
+            if k2 != prophet and fits(card(k2), prophet) and fits(card(prophet), k2):
+                moves.append(("place", prophet, k2))
+        best, best_moves = None, []
+        for move in moves:
+            where, a, b = move
+            if a == k:  # a card trade changes only the two cards' fit
+                x = card(k)
+                if where == "place":
+                    y, other = card(b), places[b][3]
+                    score = refuses(arcanum, y) + refuses(other, x) - 1 - refuses(other, y)
+                else:
+                    pool = rest[where] if isinstance(where, str) else where
+                    score = refuses(arcanum, pool[b]) - 1
+            else:
+                touched = {arcanum, places[b][3]} if where == "place" else {arcanum}
+                before = sum(refused(x) for x in touched)
+                trade(move)
+                score = sum(refused(x) for x in touched) - before
+                trade(move)  # a trade undoes itself
+            if best is None or score < best:
+                best, best_moves = score, [move]
+            elif score == best:
+                best_moves.append(move)
+        if not best_moves:
+            return
+        # now and then any move, so that a repair stuck where no single trade helps walks out
+        trade(rng.choice(moves if rng.below(5) == 0 else best_moves))
 
 
 def check_options(opts) -> None:

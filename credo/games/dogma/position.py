@@ -219,6 +219,12 @@ def _prep_from_position(game, data, n: int):
             elaine = pi >= 0 and c.prophets[pi].ability.extra_cult_slot
             if len(cards) > 3 and not (elaine and all(kind(x) == "cult" for x in cards)):
                 raise _bad(f"{f}.cards", "a Prophet has 3 associated cards (Elaine: a fourth Cult card) (section 2)")
+            if pi >= 0:
+                prophet = c.prophets[pi]
+                for i, x in enumerate(cards):
+                    card = c.cults[x - CULT] if kind(x) == "cult" else None
+                    if card is not None and not prophet.allows(card.religion, card.type):
+                        raise _bad(f"{f}.cards[{i}]", f"{card.name} breaks {prophet.name}'s sleeve restrictions (section 2)")
         prep.bd[p] = [code(x, f"chaos.interventions[{p}][{i}]", ("di",)) for i, x in enumerate(data.interventions[p])]
     prep.step, prep.hold = list(data.step), list(data.hold)
     prep.waiting, prep.concluded = list(data.waiting), list(data.concluded)
