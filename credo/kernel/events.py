@@ -7,6 +7,7 @@ who may see it (None: everyone).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import NamedTuple
 
 
@@ -73,6 +74,10 @@ class EventLog:
             return [as_event(e) for e in self._items[i]]
         return as_event(self._items[i])
 
+    def snapshot(self, player: int | None) -> VisibleEvents:
+        """What `player` may see so far, read lazily and unaffected by later entries."""
+        return VisibleEvents(tuple(self._items), player)
+
     def visible(self, player: int | None, start: int = 0) -> list[Event]:
         out = []
         for item in self._items[start:]:
@@ -80,3 +85,60 @@ class EventLog:
             if to is None or (player is not None and player in to):
                 out.append(as_event(item))
         return out
+
+
+_PLAIN = (int, str, float, bool, type(None))
+
+
+class VisibleEvents(Sequence):
+    """The events one player may see, as of one moment: a snapshot of the log's entries
+    (a copy of references, so a view costs the same at move 1,000 as at move 10), read
+    only if someone reads them. The entries are tuples whose arguments are immutable
+    (numbers, text, actions, tuples of names); any other argument is copied when read,
+    so nothing here reaches back into the log."""
+
+    __slots__ = ("_entries", "_player", "_events")
+
+    def __init__(self, entries: tuple, player: int | None) -> None:
+        self._entries = entries
+        self._player = player
+        self._events: tuple[Event, ...] | None = None
+
+    def _read(self) -> tuple[Event, ...]:
+        events = self._events
+        if events is None:
+            player, out = self._player, []
+            for item in self._entries:
+                to = item[3]
+                if to is None or (player is not None and player in to):
+                    args = item[1]
+                    if args and not all(a.__class__ in _PLAIN for a in args):
+                        item = (item[0], _immutable_copy(args), item[2], to)
+                    out.append(as_event(item))
+            events = self._events = tuple(out)
+        return events
+
+    def __len__(self) -> int:
+        return len(self._read())
+
+    def __getitem__(self, i):
+        return self._read()[i]
+
+    def __iter__(self):
+        return iter(self._read())
+
+    def __eq__(self, other) -> bool:
+        if isinstance(other, VisibleEvents):
+            other = other._read()
+        return isinstance(other, (list, tuple)) and list(self._read()) == list(other)
+
+    __hash__ = None
+
+    def __repr__(self) -> str:
+        return f"VisibleEvents({list(self._read())!r})"
+
+
+def _immutable_copy(args: tuple) -> tuple:
+    import copy
+
+    return copy.deepcopy(args)

@@ -27,7 +27,7 @@ import hashlib
 import secrets
 
 from .actions import Action
-from .events import Event
+from .events import VisibleEvents
 from .rng import Rng
 from .state import Game, State
 
@@ -86,17 +86,12 @@ class PlayerView:
         self.player = player
         self.observation: dict = copy.deepcopy(state.observation(player))
         self.legal_actions: tuple[Action, ...] = tuple(state.legal_actions(player))
-        self.events: list[Event] = [_own_event(e) for e in state.events(player)]
+        # a snapshot, filtered only if read: building every visible event at every decision made a
+        # game's cost grow with the square of its length
+        self.events: VisibleEvents = state.log.snapshot(player)
         # Resampled at once with an rng independent of the true state's.
         self._world: State = fresh_world(state.determinize(player, Rng(seed)))
 
     def sample_world(self, rng: Rng) -> State:
         """A full state consistent with this player's knowledge, hidden parts resampled."""
         return self._world.determinize(self.player, rng)
-
-
-def _own_event(event: Event) -> Event:
-    args = event.args
-    if args and not all(a is None or a.__class__ in (int, str, float, bool) for a in args):
-        event = event._replace(args=copy.deepcopy(args))
-    return event

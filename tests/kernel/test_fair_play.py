@@ -203,6 +203,7 @@ def test_an_agent_cannot_change_the_real_game_through_its_view(name, options):
     for n, state in enumerate(random_states(game, options, seeds=range(3), every=23)):
         control = game.from_position(state.to_position())
         before = state.to_position()
+        told = {p: [(e.text, e.rule) for e in state.events(p)] for p in [None, *range(state.num_players)]}
         for p in state.to_move:
             state.legal_actions(p)  # the true state's cached list exists, as it does in play
             view = PlayerView(state, p, seed=n)
@@ -215,6 +216,7 @@ def test_an_agent_cannot_change_the_real_game_through_its_view(name, options):
                 vandalise(world, set(), game)
             vandalise(view._world, set(), game)
         assert state.to_position() == before, f"{name}: a view's vandal changed the true state"
+        assert told == {p: [(e.text, e.rule) for e in state.events(p)] for p in told}, f"{name}: ... or its log"
         for p in state.to_move:
             assert [str(a) for a in state.legal_actions(p)] == [str(a) for a in control.legal_actions(p)]
             assert all(a is not JUNK for a in state.legal_actions(p))
@@ -272,3 +274,21 @@ def test_sampling_seeds_depend_on_the_secret_player_and_decision():
     assert a != b and len(a) == 16
     seeds = {sampling_seed(s, p, d) for s in (a, b) for p in range(4) for d in range(50)}
     assert len(seeds) == 2 * 4 * 50
+
+
+@pytest.mark.parametrize("name", games.names())
+def test_a_views_events_are_what_its_player_was_told_then_and_stay_so(name):
+    """A view's events equal the true state's visible events at the moment it was made,
+    and later moves of the real game do not reach into them."""
+    game = games.load(name)
+    state = game.new(5)
+    rng = Rng(5)
+    for _ in range(30):
+        if state.is_over:
+            break
+        p = state.to_move[0]
+        view = PlayerView(state, p, seed=1)
+        then = [(e.text, e.rule) for e in state.events(p)]
+        state.apply(rng.choice(state.legal_actions(p)), p)
+        assert [(e.text, e.rule) for e in view.events] == then
+        assert len(view.events) == len(then) and list(view.events[-2:]) == list(view.events)[-2:]
