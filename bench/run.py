@@ -95,12 +95,22 @@ def openspiel_anchor() -> Playout | None:
     return anchor
 
 
-def mid_game_states(game, count=200):
+# every option variant that changes the forward model's work: player counts and modes
+VARIANTS = [("dirge", {}), ("divine", {}), ("divine", {"players": 3}), ("divine", {"players": 4}),
+            ("dogma", {}), ("dogma", {"players": 4}), ("dogma", {"mode": "free_will"}),
+            ("dogma", {"mode": "chaos"}), ("jol", {})]
+
+
+def variant_name(name: str, options: dict) -> str:
+    return name + "".join(f" {v}p" if k == "players" else f" {v}" for k, v in options.items())
+
+
+def mid_game_states(game, count=200, options=None):
     states = []
     rng = Rng(1)
     seed = 0
     while len(states) < count:
-        s = game.new(seed)
+        s = game.new(seed, **(options or {}))
         seed += 1
         steps = 0
         while not s.is_over and steps < 400:
@@ -150,15 +160,54 @@ def search_speed(seconds: float = 2.0) -> None:
         print(f"{name:8} {total / spent:>20,.0f}")
 
 
+def states_at(game, options: dict, moves: int, count: int = 8) -> list:
+    """Random games' states after `moves` actions (games that end sooner are skipped)."""
+    out, seed = [], 0
+    while len(out) < count and seed < 20 * count:
+        s, rng = game.new(seed, **game.machine_options(options)), Rng(seed)
+        seed += 1
+        for _ in range(moves):
+            if s.is_over:
+                break
+            player = s.to_move[0]
+            s.apply(rng.choice(s.legal_actions(player)), player)
+        if not s.is_over:
+            out.append(s)
+    return out
+
+
+def view_costs() -> None:
+    """What the server and every agent pay at each decision, early and late in a game: the
+    observation, loading a position, and a whole PlayerView (observation, legal actions,
+    events, a sampled world). A view should cost the same at move 300 as at move 10."""
+    from credo.kernel import PlayerView
+
+    header = f"{'game':16} {'move':>5} {'events':>7} {'observation us':>15} {'from_position us':>17} {'PlayerView us':>14}"
+    print(header)
+    print("-" * len(header))
+    for name, options in VARIANTS:
+        game = games.load(name)
+        for moves in (10, 300):
+            states = states_at(game, options, moves)
+            if not states:
+                continue
+            positions = [s.to_position() for s in states]
+            events = sum(len(s.log) for s in states) // len(states)
+            obs_us = per_call_us(lambda s: s.observation(s.to_move[0]), states, repeat=5)
+            pos_us = per_call_us(game.from_position, positions, repeat=3)
+            view_us = per_call_us(lambda s: PlayerView(s, s.to_move[0], 1), states, repeat=3)
+            print(f"{variant_name(name, options):16} {moves:>5} {events:>7} {obs_us:>15.1f} {pos_us:>17.1f} {view_us:>14.1f}")
+
+
 def main() -> int:
     anchor = openspiel_anchor()
     if anchor is None:
         print("anchor  OpenSpiel not installed (pip install -e '.[bench]'): ratios not shown")
     print()
-    header = f"{'game':8} {'actions/s':>11} {'games/s':>9} {'ratio':>6} {'copy us':>8} {'legal us':>9} {'determinize us':>15}"
+    header = f"{'game':16} {'actions/s':>11} {'games/s':>9} {'ratio':>6} {'copy us':>8} {'legal us':>9} {'determinize us':>15}"
     print(header)
     print("-" * len(header))
-    for name in games.names():
+    for name, options in VARIANTS:
         game = games.load(name)
 
         def legal(s):
@@ -168,22 +217,25 @@ def main() -> int:
             s.apply(a, s.to_move[0])
 
         # random playouts to the end: the machine turn limit ends them (ruling R-8, D-10, R-13)
-        run = Playout(lambda seed: game.new(seed, **game.machine_options()), legal, apply, lambda s: s.is_over)
+        run = Playout(lambda seed: game.new(seed, **game.machine_options(options)), legal, apply, lambda s: s.is_over)
         aps, gps, ratio = interleaved(run, anchor)
-        states = mid_game_states(game)
+        states = mid_game_states(game, options=options)
         copy_us = per_call_us(lambda s: s.copy(), states)
         legal_us = per_call_us(lambda s: s._generate_legal(s.to_move[0]), states)
         rng = Rng(9)
         det_us = per_call_us(lambda s: s.determinize(s.to_move[0], rng), states, repeat=5)
         shown = f"{ratio:.2f}" if ratio is not None else "-"
-        print(f"{name:8} {aps:>11,.0f} {gps:>9,.1f} {shown:>6} {copy_us:>8.2f} {legal_us:>9.2f} {det_us:>15.2f}")
+        print(f"{variant_name(name, options):16} {aps:>11,.0f} {gps:>9,.1f} {shown:>6} {copy_us:>8.2f} {legal_us:>9.2f} "
+              f"{det_us:>15.2f}")
     if anchor is not None:
-        print(f"anchor   {anchor.actions / anchor.elapsed:>11,.0f} {anchor.games / anchor.elapsed:>9,.1f}   "
+        print(f"{'anchor':16} {anchor.actions / anchor.elapsed:>11,.0f} {anchor.games / anchor.elapsed:>9,.1f}   "
               "(OpenSpiel C++ backgammon stepped from Python, interleaved with each game)")
     print()
     print("targets: ratio >= 0.5, copy <= 5 us (benchmarks, not timed tests)")
     limits = [f"{n} {games.load(n).machine_turn_limit}" for n in games.names() if games.load(n).machine_turn_limit]
     print("random games end at the machine turn limit, a draw (the rulebooks have none): " + ", ".join(limits))
+    print()
+    view_costs()
     print()
     search_speed()
     print()
