@@ -1252,3 +1252,46 @@ def test_s3_every_prophecy_whose_trigger_is_satisfied_flips():
     play(state, "influence c3")
     assert at(state, "c1") != "prophecy" and at(state, "c2") != "prophecy"
     assert body(state, "c3")["sprt"] == printed("choir")[2] - 6
+
+
+def test_s1_there_is_no_hand_limit():
+    """The rulebook sets none: a player holding many cards still draws and keeps them all."""
+    cards = {f"c{i}": card("study", 1) for i in range(1, 16)}
+    cards["c20"] = card("mesa", 0)
+    state = load(cards)
+    play(state, "end")
+    assert len(state.to_position()["hands"][1]) == 16
+
+
+@pytest.mark.parametrize("act", ["vow c2 c1", "talent c3 c1"])
+def test_s3_vows_and_talents_may_go_on_an_exhausted_ally(act):
+    state = load({"c1": tired("granite", 0, "boog"), "c2": card("vow_of_iron", 0),
+                  "c3": card("rally_cry", 0), "c4": card("mesa", 1)})
+    assert act in legal(state)
+    play(state, act)
+
+
+def test_s7_a_rival_in_the_manifest_does_not_defend():
+    """The Manifest is not a lane: a Ready Rival there cannot defend the Court."""
+    state = load({"c1": ready("choir", 0, "court"), "c2": ready("tide", 1, "manifest"), "c3": card("mesa", 1)})
+    play(state, "influence c1")
+    through(state)
+    assert inf(state)[0][1] == printed("choir")[2]
+
+
+@pytest.mark.parametrize("action", ["end", "summon c5 limit", "talent c6 c1", "influence c2",
+                                    "manifest c2", "prophecy c7"])
+def test_s7_nothing_else_happens_in_the_middle_of_an_engagement(action):
+    """Between the declaration and the resolution only Prayers, passes and the choice of
+    defender are played, by either player."""
+    state = load({"c1": ready("granite", 0, "boog"), "c2": ready("choir", 0, "court"),
+                  "c3": ready("tide", 1, "boog"), "c5": card("mesa", 0), "c6": card("rally_cry", 0),
+                  "c7": card("tidings", 0), "c8": card("mesa", 1)})
+    play(state, "instigate c1")
+    for _ in range(4):  # step one (player 2, player 1), the defender, step two (player 1)
+        for player in (0, 1):
+            assert action not in legal(state, player)
+            if player in state.to_move:
+                refused(state, action, player)
+        nxt = "defend c3" if phase(state) == "defender" else "pass"
+        play(state, nxt)
