@@ -1134,11 +1134,7 @@ def test_s7_an_engagement_of_the_opponent_is_answered_by_you_too():
 # =====================================================================================
 # s8: "Instigating never moves influence, in any outcome"
 # =====================================================================================
-@pytest.mark.parametrize("attacker", [
-    pytest.param(name, marks=pytest.mark.xfail(strict=True, reason=(
-        "blind review: s8 'Instigating never moves influence, in any outcome': Kettle Brave's "
-        "Trophy gains 2 INF when its Instigation breaks a Rival")) if name == "kettle" else ())
-    for name in sorted(n for n, c in COGUM.items() if c["faith"] == "jovinet")])
+@pytest.mark.parametrize("attacker", sorted(n for n, c in COGUM.items() if c["faith"] == "jovinet"))
 def test_s8_instigating_never_moves_influence_whoever_instigates(attacker):
     """Also for a Jovinet Cogum with a Skill: breaking a Rival by Instigating leaves both
     totals as they were. (A second Ready ally keeps the turn in the Engagement phase, so

@@ -173,10 +173,11 @@ def test_a_prophecy_triggered_when_an_ally_breaks(game):
     s = start(game, {"c1": C("ridge", 0, "boog"), "c2": C("lumen", 1, "boog"), "c3": C("omen_of_the_fall", 1, "prophecy"),
                      "c4": C("mesa", 0, "court")},
               phase="engagement")
-    hand = len(s.hands[1])
+    hand = len(s.to_position()["hands"][1])
     play(s, "instigate c1", "pass", "pass", "defend c2", "pass", "pass")
     assert where(s, "c2") == "graveyard" and where(s, "c3") == "graveyard"
-    assert len(s.hands[1]) == hand + 1 and inf(s)[0] == [0, 1]
+    # two cards drawn, and no INF: nothing answers a break with influence
+    assert len(s.to_position()["hands"][1]) == hand + 2 and inf(s)[0] == [0, 0]
 
 
 def test_formation_ends_with_the_first_engagement(game):
