@@ -7,7 +7,7 @@ import pytest
 
 from credo.games.jol.content import Cogum, virtue_of
 
-from .conftest import C, R, cogum, inf, legal_texts, play, start, stats, where
+from .conftest import C, R, cogum, hand_size, inf, legal_texts, play, start, stats, where
 
 
 def shown_virtue(state, name: str) -> str:
@@ -118,9 +118,9 @@ def test_an_aura_skill_helps_other_allies_of_the_faith_it_names(game):
 
 def test_triggered_skills_summoned_influenced_breaks_rival(game):
     s = start(game, {"c1": C("hush", 0)})
-    hand = len(s.to_position()["hands"][0])
+    hand = hand_size(s, 0)
     play(s, "summon c1 boog")
-    assert len(s.to_position()["hands"][0]) == hand - 1 + 1  # Foresight draws a card
+    assert hand_size(s, 0) == hand - 1 + 1  # Foresight draws a card
     assert any(e.rule == R.SKILL for e in s.events(None))
 
     s = start(game, {"c1": C("lumen", 0, "court")}, phase="engagement")
@@ -131,7 +131,7 @@ def test_triggered_skills_summoned_influenced_breaks_rival(game):
               phase="engagement")
     play(s, "instigate c1", "pass", "pass", "defend c2", "pass", "pass")
     assert where(s, "c2") == "graveyard"
-    assert len(s.to_position()["hands"][0]) == 1  # Trophy draws a card (R-18: no INF)
+    assert hand_size(s, 0) == 1  # Trophy draws a card (R-18: no INF)
     assert inf(s) == [[0, 0], [0, 0], [0, 0]]
 
 
