@@ -848,7 +848,6 @@ def test_s7_declaring_exhausts_the_engaging_cogum():
 def test_s7_the_opponent_chooses_a_ready_rival_in_that_lane_and_it_exhausts():
     state = load({"c1": ready("granite", 0, "boog"),
                   "c2": ready("tide", 1, "boog"), "c3": ready("bastion", 1, "boog"),
-                  "c4": tired("dune", 1, "boog") if RULES["lane_spaces"] >= 3 else ready("dune", 1, "court"),
                   "c5": ready("mesa", 1, "court"), "c6": card("mesa", 0)})
     play(state, "instigate c1")
     pass_step(state)
