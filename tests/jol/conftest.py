@@ -82,6 +82,24 @@ def inf(state) -> list[list[int]]:
     return [lane["inf"] for lane in state.observation(None)["lanes"]]
 
 
+def phase(state) -> str:
+    """formation, engagement, prayer (a Prayer step), defender (its choice) or over."""
+    return state.to_position()["phase"]
+
+
+def current(state) -> int:
+    """The player whose turn it is (0 or 1)."""
+    return state.to_position()["current"]
+
+
+def turn(state) -> int:
+    return state.to_position()["turn"]
+
+
+def hand_size(state, player: int) -> int:
+    return state.observation(None)["players"][player]["hand_size"]
+
+
 def legal_texts(state, player: int | None = None) -> set[str]:
     return {str(a) for a in state.legal_actions(player)}
 
@@ -99,5 +117,5 @@ def play(state, *actions: str) -> None:
         state.apply(a)
 
 
-__all__ = ["C", "R", "assert_illegal", "cogum", "inf", "legal_texts", "play", "position", "rules_cited", "start",
-           "stats", "texts", "where"]
+__all__ = ["C", "R", "assert_illegal", "cogum", "current", "hand_size", "inf", "legal_texts", "phase", "play",
+           "position", "rules_cited", "start", "stats", "texts", "turn", "where"]

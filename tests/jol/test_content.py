@@ -52,6 +52,20 @@ def test_a_broken_file_names_the_file_the_entry_and_the_field(folder, file, old,
     assert entry in where and field in where
 
 
+@pytest.mark.parametrize("file,old,new,entry", [
+    ("cogum.toml", 'on = "breaks_rival", effects = [{ op = "draw"', 'on = "breaks_rival", effects = [{ op = "gain_inf"',
+     "cogum 'kettle'"),
+    ("capacities.toml", 'effects = [{ op = "draw", amount = 2 }]', 'effects = [{ op = "lose_inf", amount = 1 }]',
+     "capacity 'omen_of_the_fall'"),
+])
+def test_a_card_that_answers_a_break_with_influence_is_rejected(folder, file, old, new, entry):
+    # "Instigating never moves influence, in any outcome", and only an Instigation breaks
+    edit(folder, file, old, new)
+    with pytest.raises(ContentError, match="R-18") as err:
+        load_content(folder)
+    assert err.value.file.endswith(file) and entry in err.value.entry
+
+
 def test_a_jovinet_cogum_without_a_skill_is_rejected(folder):
     edit(folder, "cogum.toml", 'skill = { name = "Quickstep", text = "Enters Ready when summoned.", enters_ready = true }', "")
     with pytest.raises(ContentError, match="prints a Skill"):

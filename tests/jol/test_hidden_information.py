@@ -29,18 +29,26 @@ def reach(seed: int, steps: int, variant: int = 0):
 
 
 def swap_hidden(s, player: int, own_pile: bool = True):
-    """A copy differing from `s` only in what `player` cannot see (the opponent's hand
-    and deck, and with `own_pile` the order of the player's own deck)."""
-    other = s.copy()
+    """A state differing from `s` only in what `player` cannot see (the opponent's hand
+    and deck, and with `own_pile` the order of the player's own deck), written as a
+    position."""
+    pos = s.to_position()
     opp = 1 - player
-    pool = other.piles[opp]
-    for i in other.hands[opp]:
+    pool = pos["piles"][opp]
+    for name in pos["hands"][opp]:
         if pool:
             k = len(pool) // 2
-            other.card[i], pool[k] = pool[k], other.card[i]
+            entry = pos["cards"][name]
+            entry["card"], pool[k] = pool[k], entry["card"]
     if own_pile:
-        other.piles[player].reverse()
-    return other
+        pos["piles"][player].reverse()
+    return s.game.from_position(pos)
+
+
+def hidden_from(player: int, entry: dict) -> bool:
+    """Whether `player` cannot see which card a position's entry is: one in the
+    opponent's hand or lying face down in the opponent's Manifest."""
+    return entry["owner"] != player and entry["at"] in ("hand", "prophecy")
 
 
 def visible(s, player):
@@ -110,36 +118,45 @@ def test_face_down_prophecies_are_hidden_from_the_opponent(game):
 @given(st.integers(0, 10**6), st.integers(0, 250), st.integers(0, 10**6))
 def test_determinize_resamples_exactly_what_the_player_cannot_see(seed, steps, rseed):
     s = reach(seed, steps)
-    t = s.game.tables
+    family = {card: face["family"] for card, face in s.game.catalogue()["cards"].items()}
+    before = s.to_position()
     for player in (0, 1):
         w = s.determinize(player, Rng(rseed))
+        after = w.to_position()
         opp = 1 - player
         assert w.observation(player) == s.observation(player)
         # what the player sees is kept: own hand and face-down Prophecies, everything face up
-        for i in range(s.nxt):
-            visible_card = not (s.owner[i] == opp and s.zone[i] in (1, 6))
-            if visible_card:
-                assert w.card[i] == s.card[i]
-            if s.owner[i] == opp and s.zone[i] == 6:
-                assert t.kind[w.card[i]] == 3  # still a Prophecy
+        assert after["cards"].keys() == before["cards"].keys()
+        for name, entry in before["cards"].items():
+            again = after["cards"][name]
+            assert (again["owner"], again["at"]) == (entry["owner"], entry["at"])
+            if not hidden_from(player, entry):
+                assert again["card"] == entry["card"]
+            elif entry["at"] == "prophecy":
+                assert family[again["card"]] == "prophecy"  # still a Prophecy
         # the unseen multiset of the opponent is the same
-        unseen = sorted(s.piles[opp] + [s.card[i] for i in range(s.nxt) if s.owner[i] == opp and s.zone[i] in (1, 6)])
-        again = sorted(w.piles[opp] + [w.card[i] for i in range(w.nxt) if w.owner[i] == opp and w.zone[i] in (1, 6)])
-        assert unseen == again
-        assert sorted(w.piles[player]) == sorted(s.piles[player])
+        unseen = sorted(before["piles"][opp] + [e["card"] for e in before["cards"].values() if hidden_from(player, e)])
+        resampled = sorted(after["piles"][opp] + [e["card"] for e in after["cards"].values() if hidden_from(player, e)])
+        assert unseen == resampled
+        assert sorted(after["piles"][player]) == sorted(before["piles"][player])
         assert len(w.events(player)) == 0
 
 
 def test_determinize_actually_resamples_hands_and_deck_order(game):
     s = reach(5, 30)
-    player = s.current
+    before = s.to_position()
+    player = before["current"]
     opp = 1 - player
+
+    def hand(pos):
+        return [pos["cards"][name]["card"] for name in pos["hands"][opp]]
+
     changed_hand = changed_pile = changed_own = False
     for k in range(20):
-        w = s.determinize(player, Rng(k))
-        changed_hand |= [w.card[i] for i in w.hands[opp]] != [s.card[i] for i in s.hands[opp]]
-        changed_pile |= w.piles[opp] != s.piles[opp]
-        changed_own |= w.piles[player] != s.piles[player]
+        after = s.determinize(player, Rng(k)).to_position()
+        changed_hand |= hand(after) != hand(before)
+        changed_pile |= after["piles"][opp] != before["piles"][opp]
+        changed_own |= after["piles"][player] != before["piles"][player]
     assert changed_hand and changed_pile and changed_own
 
 

@@ -7,7 +7,7 @@ import pytest
 
 from credo.games.jol.content import Cogum, virtue_of
 
-from .conftest import C, R, cogum, inf, legal_texts, play, start, stats, where
+from .conftest import C, R, cogum, hand_size, inf, legal_texts, play, start, stats, where
 
 
 def shown_virtue(state, name: str) -> str:
@@ -118,18 +118,21 @@ def test_an_aura_skill_helps_other_allies_of_the_faith_it_names(game):
 
 def test_triggered_skills_summoned_influenced_breaks_rival(game):
     s = start(game, {"c1": C("hush", 0)})
-    hand = len(s.hands[0])
+    hand = hand_size(s, 0)
     play(s, "summon c1 boog")
-    assert len(s.hands[0]) == hand - 1 + 1  # Foresight draws a card
+    assert hand_size(s, 0) == hand - 1 + 1  # Foresight draws a card
     assert any(e.rule == R.SKILL for e in s.events(None))
 
     s = start(game, {"c1": C("lumen", 0, "court")}, phase="engagement")
     play(s, "influence c1", "pass", "pass", "pass", "pass")
     assert inf(s)[1] == [stats(game, "lumen")[2] + 1, 0]  # Chorus: one more
 
-    s = start(game, {"c1": C("kettle", 0, "limit"), "c2": C("lumen", 1, "limit")}, phase="engagement")
+    s = start(game, {"c1": C("kettle", 0, "limit"), "c2": C("lumen", 1, "limit"), "c3": C("mesa", 0, "boog")},
+              phase="engagement")
     play(s, "instigate c1", "pass", "pass", "defend c2", "pass", "pass")
-    assert inf(s)[2] == [2, 0]  # Trophy
+    assert where(s, "c2") == "graveyard"
+    assert hand_size(s, 0) == 1  # Trophy draws a card (R-18: no INF)
+    assert inf(s) == [[0, 0], [0, 0], [0, 0]]
 
 
 def test_pip_enters_ready_by_its_skill(game):

@@ -5,18 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import (
-    C,
-    R,
-    assert_illegal,
-    cogum,
-    inf,
-    legal_texts,
-    play,
-    start,
-    stats,
-    where,
-)
+from .conftest import C, R, assert_illegal, cogum, current, inf, legal_texts, phase, play, start, stats, where
 
 ENGAGE = {"phase": "engagement"}
 
@@ -144,7 +133,7 @@ def test_engagements_are_taken_one_at_a_time(game):
 def test_the_end_phase_comes_when_no_ready_cogum_can_engage(game):
     s = start(game, {"c1": C("tide", 0, "court"), "c2": C("mesa", 0, "boog", ready=False)}, **ENGAGE)
     play(s, "influence c1", "pass", "pass", "pass", "pass")
-    assert s.current == 1 and s.phase == 0
+    assert current(s) == 1 and phase(s) == "formation"
     assert any(e.rule == R.ENGAGEMENT and "End phase" in e.text for e in s.events(None))
 
 
@@ -152,7 +141,7 @@ def test_engagements_are_optional_end_ends_the_turn(game):
     s = duel(game, "ridge", "lumen")
     assert "end" in legal_texts(s)
     play(s, "end")
-    assert s.current == 1
+    assert current(s) == 1
     assert any(e.rule == R.R_END_TURN for e in s.events(None))
 
 
@@ -169,11 +158,13 @@ def test_cogum_in_the_manifest_do_not_engage(game):
     assert_illegal(s, "influence c1", R.R_MANIFEST)
 
 
-def test_a_defender_broken_by_a_prayer_leaves_the_engagement_undefended(game):
-    # a participant that leaves the lane before resolution (ruling R-11)
-    s = duel(game, "choir", "lumen")
-    play(s, "influence c1", "pass", "pass", "defend c2")
-    s.zone[1] = 7  # as if it had broken
+def test_a_defender_that_left_the_lane_leaves_the_engagement_undefended(game):
+    # a participant that leaves the lane before resolution (ruling R-11): no shipped card
+    # takes a defender away mid-engagement, so the moment is written as a position, in
+    # Prayer step 2 with the chosen defender already in the graveyard
+    s = start(game, {"c1": C("choir", 0, "court", ready=False, engaged=True), "c2": C("lumen", 1, "graveyard"),
+                     "c3": C("mesa", 0, "limit")},
+              phase="prayer", engagement={"kind": "influence", "engaging": "c1", "defender": "c2", "step": 2})
     play(s, "pass", "pass")
     assert inf(s)[1] == [stats(game, "choir")[2], 0]
     assert any(e.rule == R.R_LEFT for e in s.events(None))

@@ -8,8 +8,10 @@ from .conftest import (
     R,
     assert_illegal,
     cogum,
+    hand_size,
     inf,
     legal_texts,
+    phase,
     play,
     start,
     stats,
@@ -90,7 +92,7 @@ def test_capacities_cost_nothing_and_have_no_limit_per_turn(game):
     play(s, "talent c2 c1", "vow c3 c1", "prophecy c4", "talent c5 court", "talent c6", "prophecy c7")
     assert [where(s, c) for c in ("c2", "c3", "c4", "c5", "c6", "c7")] == [
         "graveyard", "vow", "prophecy", "graveyard", "graveyard", "prophecy"]
-    assert s.phase == 0  # still the Formation phase
+    assert phase(s) == "formation"  # still the Formation phase
 
 
 def test_a_talent_resolves_immediately(game):
@@ -173,16 +175,17 @@ def test_a_prophecy_triggered_when_an_ally_breaks(game):
     s = start(game, {"c1": C("ridge", 0, "boog"), "c2": C("lumen", 1, "boog"), "c3": C("omen_of_the_fall", 1, "prophecy"),
                      "c4": C("mesa", 0, "court")},
               phase="engagement")
-    hand = len(s.hands[1])
+    hand = hand_size(s, 1)
     play(s, "instigate c1", "pass", "pass", "defend c2", "pass", "pass")
     assert where(s, "c2") == "graveyard" and where(s, "c3") == "graveyard"
-    assert len(s.hands[1]) == hand + 1 and inf(s)[0] == [0, 1]
+    # two cards drawn, and no INF: nothing answers a break with influence
+    assert hand_size(s, 1) == hand + 2 and inf(s)[0] == [0, 0]
 
 
 def test_formation_ends_with_the_first_engagement(game):
     s = start(game, {"c1": C("mesa", 0, "boog"), "c2": C("tide", 0, "court"), "c3": C("ridge", 0), "c4": C("study", 0)})
     play(s, "influence c1", "pass", "pass", "pass", "pass")
-    assert s.phase == 1  # Engagement phase
+    assert phase(s) == "engagement"  # Engagement phase
     assert not any(a.startswith(("summon", "talent", "manifest")) for a in legal_texts(s))
     assert_illegal(s, "summon c3 limit", R.FORMATION)
     assert_illegal(s, "talent c4", R.FORMATION)

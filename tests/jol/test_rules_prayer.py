@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from .conftest import C, R, assert_illegal, cogum, inf, legal_texts, play, start, stats
+from .conftest import C, R, assert_illegal, cogum, inf, legal_texts, phase, play, start, stats
 
 
 def board(game, **extra):
@@ -17,7 +17,7 @@ def board(game, **extra):
 def test_step_one_the_player_who_did_not_declare_answers_first(game):
     s = board(game)
     play(s, "influence c1")
-    assert s.phase == 2 and s.to_move == (1,)
+    assert phase(s) == "prayer" and s.to_move == (1,)
     play(s, "pass")
     assert s.to_move == (0,)
 
@@ -34,7 +34,7 @@ def test_step_two_after_the_choice_of_defender_the_engaging_player_answers_first
 def test_each_player_plays_at_most_one_prayer_per_step(game):
     s = board(game, c8=C("prayer_of_shelter", 0))
     play(s, "influence c1", "pass", "pray c4 c1")
-    assert s.to_move == (1,) and s.phase == 3  # step over: the choice of defender
+    assert s.to_move == (1,) and phase(s) == "defender"  # step over: the choice of defender
     assert_illegal(s, "pray c5 c1", game.turn_rule, player=0)
 
 
@@ -42,7 +42,7 @@ def test_passing_is_final_for_the_step(game):
     s = board(game)
     play(s, "influence c1", "pass", "pray c4 c1")
     # player 2 passed first: player 1's Prayer closes the step, player 2 cannot answer it
-    assert s.phase == 3 and legal_texts(s) == {"defend c2"}
+    assert phase(s) == "defender" and legal_texts(s) == {"defend c2"}
 
 
 def test_a_prayer_resolves_the_instant_it_is_played(game):
@@ -66,7 +66,7 @@ def test_both_steps_happen_even_when_nobody_defends(game):
     s = board(game, c2=C("lumen", 1, "limit"))  # the Rival is in the Limit
     play(s, "influence c1", "pass", "pass")
     assert any(e.rule == R.DEFEND and "nobody defends" in e.text for e in s.events(None))
-    assert s.phase == 2 and s.observation(None)["engagement"]["step"] == 2
+    assert phase(s) == "prayer" and s.observation(None)["engagement"]["step"] == 2
     play(s, "pray c4 c1", "pass")
     assert inf(s)[1] == [stats(game, "choir")[2] + 4, 0]
 
@@ -99,7 +99,7 @@ def test_a_prayer_can_remove_the_only_defender_before_it_is_chosen(game):
     s = board(game, c8=C("prayer_of_stillness", 0))
     play(s, "influence c1", "pass", "pray c8 c2")  # Exhaust the only Ready Rival
     assert not cogum(s, "c2")["ready"]
-    assert s.phase == 2  # no choice of defender: straight to step 2
+    assert phase(s) == "prayer"  # no choice of defender: straight to step 2
     play(s, "pass", "pass")
     assert inf(s)[1] == [stats(game, "choir")[2], 0]
 

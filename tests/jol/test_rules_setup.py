@@ -7,13 +7,13 @@ import pytest
 
 from credo.kernel import IllegalAction
 
-from .conftest import C, R, play, position, start, texts
+from .conftest import C, R, current, hand_size, play, position, start, texts, turn
 
 
 def test_each_player_opens_with_seven_cards_and_the_first_player_draws_one(game):
     s = game.new(4)
     obs = s.observation(None)
-    first = s.current
+    first = current(s)
     assert obs["players"][1 - first]["hand_size"] == 7
     assert obs["players"][first]["hand_size"] == 8  # seven, and the Draw phase of turn 1
     assert obs["players"][1 - first]["deck_size"] == 30 - 7
@@ -22,20 +22,20 @@ def test_each_player_opens_with_seven_cards_and_the_first_player_draws_one(game)
 
 def test_each_player_draws_one_at_the_start_of_each_of_their_turns(game):
     s = start(game, {"c1": C("mesa", 0, "boog")}, phase="engagement")
-    before = [len(s.hands[0]), len(s.hands[1])]
+    before = [hand_size(s, 0), hand_size(s, 1)]
     play(s, "end")
-    assert [len(s.hands[0]), len(s.hands[1])] == [before[0], before[1] + 1]
-    assert s.current == 1
+    assert [hand_size(s, 0), hand_size(s, 1)] == [before[0], before[1] + 1]
+    assert current(s) == 1
     play(s, "end")
-    assert [len(s.hands[0]), len(s.hands[1])] == [before[0] + 1, before[1] + 1]
+    assert [hand_size(s, 0), hand_size(s, 1)] == [before[0] + 1, before[1] + 1]
 
 
 def test_a_seeded_coin_decides_who_takes_the_first_turn(game):
-    firsts = {game.new(seed).current for seed in range(30)}
+    firsts = {current(game.new(seed)) for seed in range(30)}
     assert firsts == {0, 1}
     s = game.new(7)
     assert any(e.rule == R.R_FIRST for e in s.events(None))
-    assert game.new(7).current == s.current
+    assert current(game.new(7)) == current(s)
 
 
 def test_drawing_from_an_empty_deck_loses(game):
@@ -59,7 +59,7 @@ def test_random_games_end_when_a_deck_runs_out_at_the_latest(game):
         rng = Rng(seed)
         while not s.is_over:
             s.apply(rng.choice(s.legal_actions()))
-        assert s.winners and s.turn <= 2 * (30 - 7) + 2
+        assert s.winners and turn(s) <= 2 * (30 - 7) + 2
 
 
 def test_decks_are_shuffled_with_the_games_seed(game):

@@ -3,7 +3,7 @@ opponent's turn (jol.txt, the phase paragraphs and "Resolve any End-phase effect
 
 from __future__ import annotations
 
-from .conftest import C, R, cogum, inf, legal_texts, play, rules_cited, start, stats
+from .conftest import C, R, cogum, current, inf, legal_texts, phase, play, rules_cited, start, stats, turn
 
 
 def test_the_phases_come_in_order_draw_ready_formation_engagement_end(game):
@@ -13,7 +13,7 @@ def test_the_phases_come_in_order_draw_ready_formation_engagement_end(game):
     rules = rules_cited(s, n)
     order = [rules.index(r) for r in (R.INFLUENCE, R.ENGAGEMENT, R.DRAW, R.READY)]
     assert order == sorted(order)
-    assert s.current == 1 and s.phase == 0  # player 2's Formation phase
+    assert current(s) == 1 and phase(s) == "formation"  # player 2's Formation phase
 
 
 def test_the_ready_phase_readies_both_players_cogum_on_the_field_and_in_manifests(game):
@@ -30,7 +30,7 @@ def test_the_formation_phase_offers_its_moves_in_any_order(game):
     kinds = {a.split()[0] for a in legal_texts(s)}
     assert {"summon", "manifest", "deploy", "talent", "instigate", "influence", "end"} <= kinds
     play(s, "talent c4 c2", "deploy c3 boog", "summon c1 limit", "manifest c2")
-    assert s.phase == 0
+    assert phase(s) == "formation"
 
 
 def test_end_phase_effects_resolve_then_the_opponent_begins_from_the_draw(game):
@@ -39,7 +39,7 @@ def test_end_phase_effects_resolve_then_the_opponent_begins_from_the_draw(game):
     assert inf(s) == [[0, 0], [1, 0], [0, 0]]  # only the player whose turn ends
     rules = rules_cited(s)
     assert rules.index(R.END_PHASE) < rules.index(R.DRAW)
-    assert s.current == 1 and s.turn == 6
+    assert current(s) == 1 and turn(s) == 6
 
 
 def test_changes_until_end_of_turn_expire_in_the_end_phase(game):
@@ -64,9 +64,9 @@ def test_the_summon_and_each_cogums_engagement_come_back_on_the_players_next_tur
     play(s, "summon c1 court")
     assert not any(a.startswith("summon") for a in legal_texts(s))
     play(s, "influence c3", "pass", "pass", "pass", "pass")  # c3's one engagement: then no Ready Cogum is left
-    assert s.current == 1
+    assert current(s) == 1
     play(s, "end")
-    assert s.current == 0
+    assert current(s) == 0
     offered = legal_texts(s)
     assert "summon c2 boog" in offered
     assert {"influence c3", "instigate c3", "influence c1", "instigate c1"} <= offered

@@ -61,6 +61,12 @@ Trigger = Literal[
     "ally_broken",  # one of your Cogum breaks (subject: the lane it stood in)
 ]
 COGUM_TRIGGERS = ("rival_summons", "rival_instigates", "rival_influences")
+# Only an Instigation breaks a Cogum, and "Instigating never moves influence, in any
+# outcome" (jol.txt, Instigate): what answers a break may not gain or lose INF (R-18).
+BREAK_TRIGGERS = ("ally_broken",)
+BREAK_SKILL_EVENTS = ("breaks_rival", "broken")
+NO_INF_AFTER_A_BREAK = ("Instigating never moves influence, in any outcome (ruling R-18): "
+                        "what answers a break cannot gain or lose INF")
 
 # When a Skill's triggered effects happen (subject: the Skill's own Cogum):
 SkillEvent = Literal["summoned", "breaks_rival", "influenced", "end_phase", "broken"]
@@ -140,6 +146,8 @@ class Skill(Strict):
             for e in t.effects:
                 if e.if_faith or e.if_virtue:
                     raise ValueError("a Skill's effects apply to its own Cogum: no Faith or Virtue conditions")
+                if t.on in BREAK_SKILL_EVENTS and e.op in LANE_OPS:
+                    raise ValueError(f"on = \"{t.on}\" with {e.op}: {NO_INF_AFTER_A_BREAK}")
         return self
 
 
@@ -201,6 +209,8 @@ class Capacity(Strict):
             if self.target != "none":
                 raise ValueError("a Prophecy targets what its trigger names: target must be none")
             cogum_subject = self.trigger in COGUM_TRIGGERS
+            if self.trigger in BREAK_TRIGGERS and any(e.op in LANE_OPS for e in self.effects):
+                raise ValueError(f"trigger \"{self.trigger}\": {NO_INF_AFTER_A_BREAK}")
         else:
             if self.trigger is not None:
                 raise ValueError("only a Prophecy has a trigger")
