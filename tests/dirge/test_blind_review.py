@@ -1372,9 +1372,6 @@ def test_random_games_keep_the_rules(game, seed):
                         assert now == was, (cid, p, q)
 
 
-@pytest.mark.xfail(strict=True, reason="blind review: Playing the Game (the player decides not to use "
-                   "further actions) 'end' is refused while a creature still has actions: 'done' is "
-                   "demanded first")
 def test_playing_the_player_may_stop_at_any_moment(game):
     """Playing the Game: the turn ends when the player decides not to use any further
     actions: 'end' is taken even while a creature still has actions to carry out (those
