@@ -6,6 +6,7 @@ opposing creature; Rebirth never keeps a destroyed Phoenix on the board)."""
 from __future__ import annotations
 
 import shutil
+import tomllib
 
 import pytest
 
@@ -24,8 +25,16 @@ def attack_the_back(game, attacker: str, target: str):
     return state
 
 
-@pytest.mark.parametrize("target", ["cyclops", "sphinx", "gorgon", "phoenix", "minotaur", "warrior_priest", "giga",
-                                    "desert_preacher", "mummy", "centaur", "manticore", "uat"])
+# every creature of the shipped content, read from the file itself, so a creature added
+# to it is attacked on the back here too
+EVERY_CREATURE = [c["id"] for c in tomllib.loads((DATA / "creatures.toml").read_text())["creature"]]
+
+
+def test_the_back_is_attacked_on_every_creature_of_the_content(game):
+    assert EVERY_CREATURE == [c.id for c in game.content.creatures] and len(EVERY_CREATURE) == 12
+
+
+@pytest.mark.parametrize("target", EVERY_CREATURE)
 def test_an_attack_on_the_back_meets_toughness_zero(game, target):
     attacker = "giga" if target != "giga" else "mummy"  # neither has an ability that changes its Strength
     state = attack_the_back(game, attacker, target)

@@ -9,11 +9,51 @@ from .conftest import (
     seed_for, toughness, wounds,
 )
 
+# Each ability this file exercises, as its test below was written for it: the
+# mechanism (kind, cost, target, trigger, effects, modifiers; amounts are read from
+# the content by the tests). A content change to an ability's mechanism fails here,
+# naming the ability whose test must be revisited.
 EXERCISED = {
-    "push", "crushing_blow", "riddle", "blessing", "petrify", "serpent_hair", "rebirth", "flight",
-    "quickness", "labyrinth_sense", "battle_prayer", "smite", "immovable", "quake", "sermon", "mirage",
-    "life_drain", "grasp", "keen_eye", "rearing_hooves", "venom_tail", "pounce", "spit_venom", "coils",
+    "push": "active; cost 1, adjacent_enemy; push 1",
+    "crushing_blow": "passive; strength +1 attacking flank/back",
+    "riddle": "active; cost 1, enemy_within 3; add_markers 1",
+    "blessing": "active; cost 1, ally_within 3; heal 2",
+    "petrify": "active; cost 2, enemy_in_sight 3; add_markers 2",
+    "serpent_hair": "triggered; on survived_melee, affects attacker; damage 1",
+    "rebirth": "triggered; on destroyed, once, affects self; revive; add_markers 3",
+    "flight": "passive; speed +1 always front/flank/back",
+    "quickness": "passive; evasion_roll -1 attacking front/flank/back",
+    "labyrinth_sense": "passive; toughness +1 defending flank",
+    "battle_prayer": "active; cost 1, ally_within 2; remove_markers 1",
+    "smite": "active; cost 2, front_enemy; damage 2",
+    "immovable": "passive; immovable",
+    "quake": "active; cost 2, all_adjacent_enemies; damage 1",
+    "sermon": "active; cost 1, enemy_within 3; turn",
+    "mirage": "passive; evasion_roll +1 defending front/flank",
+    "life_drain": "triggered; on dealt_damage, affects self; heal 1",
+    "grasp": "active; cost 1, adjacent_enemy; add_markers 1",
+    "keen_eye": "passive; strength +1 attacking flank",
+    "rearing_hooves": "triggered; on survived_melee, affects attacker; damage 1",
+    "venom_tail": "active; cost 1, back_enemy; damage 1; add_markers 1",
+    "pounce": "passive; strength +1 attacking flank/back",
+    "spit_venom": "active; cost 2, enemy_in_sight 2; damage 1; add_markers 1",
+    "coils": "passive; toughness +1 defending front/flank",
 }
+RANGED_TARGETS = ("enemy_within", "ally_within", "enemy_in_sight")
+NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
+
+
+def mechanism(ab) -> str:
+    """An ability's mechanism in one line, in the form EXERCISED records it."""
+    parts = [ab.kind]
+    if ab.kind == "active":
+        parts.append(f"cost {ab.cost}, {ab.target}" + (f" {ab.range}" if ab.target in RANGED_TARGETS else ""))
+    if ab.trigger:
+        parts.append(f"on {ab.trigger}" + (", once" if ab.once else "") + f", affects {ab.affects}")
+    parts += [e.op if e.op in ("turn", "revive") else f"{e.op} {e.amount}" for e in ab.effects]
+    parts += [f"{m.stat} {m.amount:+d} {m.when} {'/'.join(m.sides)}" for m in ab.modifiers]
+    parts += list(ab.flags)
+    return "; ".join(parts)
 
 
 def amount(game, cid: str, aid: str, op: str) -> int:
@@ -42,8 +82,29 @@ def ability_targets(state) -> set[str]:
 
 
 def test_every_ability_in_the_content_is_exercised_here(game):
-    in_content = {ab.id for c in game.content.creatures for ab in c.abilities}
-    assert in_content == EXERCISED
+    in_content = {ab.id: mechanism(ab) for c in game.content.creatures for ab in c.abilities}
+    assert set(in_content) == set(EXERCISED)
+    changed = {aid: (EXERCISED[aid], now) for aid, now in in_content.items() if now != EXERCISED[aid]}
+    assert not changed, f"abilities whose mechanism changed since their test was written: {changed}"
+
+
+def test_every_ability_text_states_its_own_numbers(game):
+    """The text a player reads (the reference card, `help ABILITY`) states the cost, the
+    range and every amount the mechanism uses, as a digit or a word."""
+    import re
+
+    for c in game.content.creatures:
+        for ab in c.abilities:
+            numbers = {e.amount for e in ab.effects if e.op not in ("turn", "revive")}
+            numbers |= {abs(m.amount) for m in ab.modifiers}
+            if ab.kind == "active":
+                numbers.add(ab.cost)
+                assert re.match(rf"{ab.cost} actions?:", ab.text), (ab.id, ab.text)
+            if ab.target in RANGED_TARGETS:
+                numbers.add(ab.range)
+            for n in numbers:
+                assert re.search(rf"(?<![\w+-])[+-]?({n}|{NUMBER_WORDS[n]})\b", ab.text, re.IGNORECASE), \
+                    f"{ab.id}: the text does not state {n}: {ab.text!r}"
 
 
 # --- Cyclops ----------------------------------------------------------------------------------

@@ -100,8 +100,13 @@ def test_giving_actions_while_another_creature_acts(game):
 def test_ending_the_turn_while_a_creature_acts(game):
     state = start(game)
     state.apply("give cyclops move+attack")
-    # one creature at a time: finish (or forgo, 'done') the Cyclops's actions first
-    assert_illegal(state, "end", (R.STEP_TWO, R.R_PLAN))
+    # "or the player decides not to use any further actions": 'end' is taken at any
+    # moment; the Cyclops forgoes the rest and keeps its markers
+    state.apply("end")
+    after = state.to_position()
+    assert after["current"] == 1 and after["active"] is None
+    assert after["creatures"]["cyclops"]["markers"] == 3
+    assert any("forgoes the rest" in e.text for e in state.events(None))
 
 
 @pytest.mark.parametrize("action", ["move d5 n", "attack uat", "push uat n", "done"])

@@ -60,6 +60,26 @@ def test_each_side_has_its_own_red_starting_spaces(game):
     assert {sq[1:] for sq in red1} == {"7", "8"}
 
 
+def test_r11_choosing_a_seat_chooses_the_starting_side(game):
+    # "Each player chooses a starting side": the seat is the side, whoever wins the rolls
+    def turned(square: str) -> str:
+        return "abcdefgh"[7 - "abcdefgh".index(square[0])] + str(9 - int(square[1:]))
+
+    assert {turned(sq) for sq in red_squares(game, 0)} == red_squares(game, 1)  # no better side
+    first_pickers = set()
+    for seed in range(12):
+        state = game.new(seed)
+        while state.to_position()["phase"] == "setup":
+            mover = state.to_move[0]
+            if not any(state.to_position()["placed"]):
+                first_pickers.add(mover)
+            assert {str(a).split()[-1] for a in state.legal_actions()} <= red_squares(game, mover)
+            state.apply(state.legal_actions()[-1])
+        for c in state.observation(None)["creatures"]:
+            assert c["square"] in red_squares(game, c["owner"])
+    assert first_pickers == {0, 1}  # the roll, not the seat, decides who picks first
+
+
 def test_draw_mode_shuffles_the_twelve_cards_into_a_pile_with_the_games_rng(game):
     for seed in range(5):
         state = game.new(seed, mode="draw")

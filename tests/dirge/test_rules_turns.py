@@ -230,7 +230,7 @@ def test_step_two_one_creature_at_a_time(game):
     state.apply("give cyclops move+attack")
     # while the Cyclops acts, no other creature can be given actions
     assert not any(a.kind == "give" for a in state.legal_actions())
-    assert {a.kind for a in state.legal_actions()} <= {"move", "attack", "done"}
+    assert {a.kind for a in state.legal_actions()} <= {"move", "attack", "done", "end"}
     state.apply("move d3 n")
     state.apply("done")
     assert any(g.startswith("give sphinx") for g in gives(state))

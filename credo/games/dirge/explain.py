@@ -42,8 +42,6 @@ def _reason(s, action, player: int) -> tuple[str, str]:
     # play phase
     if kind in ("place", "pick"):
         return R.CHOOSING, "once a creature has been placed, it cannot be placed again; the game has begun"
-    if kind == "end":
-        return R.STEP_TWO, f"one creature at a time: finish the {t.names[s.active]}'s actions first ('done' forgoes the rest)"
     if kind == "give":
         c, mask = args
         if s.active >= 0:

@@ -19,7 +19,8 @@ creature, and choose the facing it ends with;
   an ability: its cost in markers (help ABILITY).
 A creature gets its markers once a turn ('give CREATURE move+attack'), and each action once; \
 a creature that started your turn with a marker on it gets none (it is 'blocked'). 'done' \
-stops the acting creature; 'end' ends your turn and unused markers go back.
+stops the acting creature; 'end' ends your turn at any moment (an acting creature forgoes \
+the rest) and unused markers go back.
 Combat. If the target has Evasion above 0 on the side attacked, its owner rolls a die: \
 rolling at least the Evasion dodges. Otherwise the damage is the attacker's Strength minus \
 the target's Toughness on that side; the back always has Toughness 0 and Evasion 0. A \

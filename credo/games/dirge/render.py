@@ -306,7 +306,7 @@ def notation_help(game) -> Text:
         ("attack CREATURE", "the acting creature attacks (e.g. attack uat)"),
         ("ABILITY [CREATURE [DIRECTION]]", "use a given ability (e.g. push uat e, quake)"),
         ("done", "the acting creature forgoes the rest of its given actions"),
-        ("end", "end your turn; unused markers go back to the pile"),
+        ("end", "end your turn, even while a creature acts (it forgoes the rest); unused markers go back to the pile"),
     ]
     return notation_table(rows, "Creatures are named by id (cyclops, desert_preacher, ...); " "`help CREATURE` shows its card, `help ABILITY` an ability.")
 

@@ -240,6 +240,9 @@ class DirgeState(State):
         if plan & (ABILITY0 << 1):
             out.extend(self._ability_actions(c, 1))
         out.append(g.A_done)
+        # "or the player decides not to use any further actions": the turn may end at
+        # any moment, the acting creature forgoing the rest (its markers stay, R-4)
+        out.append(g.A_end)
         return out
 
     def _reachable(self, c: int) -> list[int]:
@@ -352,6 +355,8 @@ class DirgeState(State):
             self.narrate("The {} forgoes the rest of its actions.", (self._name(self.active),), R.ACTIONS)
             self.plan = 0
         elif kind == "end":
+            if self.active >= 0:
+                self.narrate("The {} forgoes the rest of its actions.", (self._name(self.active),), R.ACTIONS)
             self.narrate("Player {} ends the turn; unused action markers go back to the pile ({}).", (player + 1, markers(self.pool)), R.STEP_TWO)
             self._end_turn()
             return
