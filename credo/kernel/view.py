@@ -71,11 +71,26 @@ def fresh_world(world: State) -> State:
     the state it came from (copies share what they never mutate, and caches are kept on
     the Game), which an agent could otherwise append to. The Game (rules and content)
     is shared read-only."""
-    memo = {id(world.game): world.game}
-    fresh = copy.deepcopy(world, memo)
+    fresh = detached(world)
     fresh._legal_for = -1
     fresh._legal = []
     return fresh
+
+
+def detached(state: State) -> State:
+    """A copy of `state` sharing no container with it, only the Game (a `copy()` or a
+    `copy.deepcopy`, which is the same, shares what the forward model never mutates)."""
+    memo = {id(state.game): state.game}
+    new = state.__class__.__new__(state.__class__)
+    memo[id(state)] = new
+    for cls in state.__class__.__mro__:
+        for name in cls.__dict__.get("__slots__", ()):
+            if hasattr(state, name):
+                object.__setattr__(new, name, copy.deepcopy(getattr(state, name), memo))
+    if hasattr(state, "__dict__"):
+        for name, value in state.__dict__.items():
+            setattr(new, name, copy.deepcopy(value, memo))
+    return new
 
 
 class PlayerView:
