@@ -132,28 +132,29 @@ class Encoder:
         order = state.order
         seat_width = 6 + SEATS
         commandments = L["commandments"][0]
-        cmds = state.cmds
+        cmds, followers, divinity, hsize = state.cmds, state.followers, state.divinity, state.hsize
+        seats = L["seats"][0]
         for p in range(n):
             k = (p - shift) % n
-            s = L["seats"][0] + k * seat_width
+            s = seats + k * seat_width
             held = ctrl.count(p)
             out[s] = 1.0
-            out[s + 1] = state.followers[p] / 30
-            out[s + 2] = state.divinity[p] / 10
-            out[s + 3] = state.hsize[p] / 10
+            out[s + 1] = followers[p] / 30
+            out[s + 2] = divinity[p] / 10
+            out[s + 3] = hsize[p] / 10
             out[s + 4] = held / 15
             out[s + 5] = (markers - held) / 4
             if p in order:
                 out[s + 6 + order.index(p)] = 1.0
-            row = commandments + k * cards
-            for c in self.commandment_cards:
-                count = cmds[p * nc + c]
-                if count:
-                    out[row + card[c]] += count
+            if any(cmds[p * nc:(p + 1) * nc]):
+                row = commandments + k * cards
+                for c in self.commandment_cards:
+                    count = cmds[p * nc + c]
+                    if count:
+                        out[row + card[c]] += count
         if me is not None:
-            hand, h = state.hand, L["hand"][0]
-            for c in range(nc):
-                count = hand[me * nc + c]
+            h = L["hand"][0]
+            for c, count in enumerate(state.hand[me * nc:(me + 1) * nc]):
                 if count:
                     out[h + card[c]] += count
         d = L["discard"][0]

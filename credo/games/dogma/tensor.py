@@ -12,6 +12,8 @@ the ones shown to the viewer, the revealed ones, Hysteria's; the pending decisio
 
 from __future__ import annotations
 
+from array import array
+
 import numpy as np
 
 from credo.kernel.tensor import Layout, Vocabulary, counts, finish, one_hot, rotate, scaled
@@ -69,6 +71,12 @@ class Encoder:
         self.cult_feature = [self.cults.index[x] for x in t.cult_ids]
         self.relic_feature = [self.relics.index[x] for x in t.relic_ids]
         self.intervention_feature = [self.interventions.index[x] for x in t.di_ids]
+        # where the parts of a known Arcanum's features start, each from the one before
+        self.counters_at = 3 + len(WHERE) + len(self.prophets)
+        self.cancelled_at = 4 + len(MALEFICS)
+        self.cult_at = 1 + len(self.relics)
+        self.arcana_cache: dict[tuple, array] = {}
+        self.blank_arcanum = array("f", bytes(4 * self.arcanum_features))
         self.deploy_feature = [self.actions.get(f"deploy {k + 1}") for k in range(ARCANA + 1)]
 
     def _fast_arcanum(self, out, at: int, state, sl: int, own: bool) -> None:
@@ -77,45 +85,52 @@ class Encoder:
             out[at] = 1.0
             return
         w = state.where[sl]
-        if 0 <= w < len(WHERE):
+        if 0 <= w < 3:
             out[at + 3 + w] = 1.0
         known = state.known[sl]
         if not own and not known & 1:
             out[at + 1] = 1.0
             return
         out[at + 2] = 1.0
-        at += 3 + len(WHERE)
-        out[at + self.prophet_feature[state.proph[sl]]] = 1.0
-        at += len(self.prophets)
+        out[at + 3 + len(WHERE) + self.prophet_feature[state.proph[sl]]] = 1.0
+        at += self.counters_at
         out[at] = state.faith(sl) / 200
         out[at + 1] = state.fervor(sl) / 100
         out[at + 2] = state.dmg[sl] / 200
         out[at + 3] = state.fmod[sl] / 50
-        at += 4
         bits = state.mal[sl]
         if bits:
             for i in range(len(MALEFICS)):
                 if bits >> i & 1:
-                    out[at + i] = 1.0
-        at += len(MALEFICS)
+                    out[at + 4 + i] = 1.0
+        at += self.cancelled_at
         out[at] = state.flags[sl] & 1
-        at += 1
-        for r in state.relics[sl]:
-            out[at + self.relic_feature[r]] += 1.0
-        at += len(self.relics)
+        relics = state.relics[sl]
+        if relics:
+            relic_feature = self.relic_feature
+            for r in relics:
+                out[at + 1 + relic_feature[r]] += 1.0
+        at += self.cult_at
         withered = state.wither[sl]
         cmod = state.cmod
         width = self.cult_features
+        x = at
+        m = sl * MAX_CULT
+        cult_feature = self.cult_feature
         for j, c in enumerate(state.cults[sl][:MAX_CULT]):
-            x = at + j * width
             face_up = known >> (j + 1) & 1
             out[x] = 1.0
-            out[x + 1] = face_up
-            out[x + 2] = withered == j
-            out[x + 3] = cmod[sl * MAX_CULT + j] / 50
+            if face_up:
+                out[x + 1] = 1.0
+            if withered == j:
+                out[x + 2] = 1.0
+            if cmod[m + j]:
+                out[x + 3] = cmod[m + j] / 50
             if own or face_up:
-                out[x + 4 + self.cult_feature[c]] = 1.0
-        out[at + MAX_CULT * width] = state.protect >> sl & 1
+                out[x + 4 + cult_feature[c]] = 1.0
+            x += width
+        if state.protect >> sl & 1:
+            out[at + MAX_CULT * width] = 1.0
 
     def from_state(self, state, me: int | None) -> np.ndarray:
         """The same vector as `self(state.observation(me))`, read straight from the state for
@@ -133,6 +148,10 @@ class Encoder:
         seat_width, arcanum_width = self.seat_features, self.arcanum_features
         interventions = len(self.interventions)
         di_feature = self.intervention_feature
+        proph, known, where_, relics, cults = state.proph, state.known, state.where, state.relics, state.cults
+        dmg, fmod, mal, flags, wither, cmod = state.dmg, state.fmod, state.mal, state.flags, state.wither, state.cmod
+        protect = state.protect
+        arcana, blank_arcanum = self.arcana_cache, self.blank_arcanum
         for p in range(n):
             k = where[p]
             own = own_of[p]
@@ -150,8 +169,26 @@ class Encoder:
                 out[s + 3 + self.options.index[state.decks[p]]] = 1.0
             out[s + 3 + len(self.options)] = own
             at = L["arcana"][0] + k * ARCANA * arcanum_width
-            for a in range(ARCANA):
-                self._fast_arcanum(out, at, state, p * ARCANA + a, own)
+            for sl in range(p * ARCANA, p * ARCANA + ARCANA):
+                if proph[sl] < 0:
+                    out[at] = 1.0  # empty
+                elif not own and not known[sl] & 1:
+                    out[at + 1] = 1.0  # hidden
+                    if 0 <= where_[sl] < 3:
+                        out[at + 3 + where_[sl]] = 1.0
+                else:
+                    # most Arcana do not change from one decision to the next: their features
+                    # are kept, keyed by everything they are read from
+                    key = (own, proph[sl], relics[sl], cults[sl], where_[sl], known[sl], dmg[sl], fmod[sl],
+                           mal[sl], flags[sl], wither[sl], tuple(cmod[sl * MAX_CULT:sl * MAX_CULT + MAX_CULT]),
+                           protect >> sl & 1)
+                    segment = arcana.get(key)
+                    if segment is None:
+                        if len(arcana) >= 20000:
+                            arcana.clear()
+                        segment = arcana[key] = blank_arcanum[:]
+                        self._fast_arcanum(segment, 0, state, sl, own)
+                    out[at:at + arcanum_width] = segment
                 at += arcanum_width
             played = L["played_interventions"][0] + k * interventions
             for d in state.di_done[p]:
