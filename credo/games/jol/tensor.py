@@ -42,6 +42,7 @@ class Encoder:
         layout.add("lasting", 2, len(self.cards))
         layout.add("engagement", len(ENGAGE_NAMES) + len(LANES) + 3)  # kind, lane, mine, answering is me, step
         self.shape = (layout.size,)
+        self._last_stats = None
 
     def from_state(self, state, me: int | None) -> np.ndarray:
         """The same vector as `self(state.observation(me))`, read straight from the state for
@@ -61,6 +62,7 @@ class Encoder:
         out[t + 4] = nxt / 60
         if state.winner >= 0:
             out[t + 5] = 1.0 if state.winner == me else -1.0
+        known_stats = self._stats_of(state)
         attacker, defender = state.attacker, state.defender
         engaging = attacker if attacker >= 0 else -2
         defending = defender if attacker >= 0 and defender >= 0 else -2
@@ -102,7 +104,10 @@ class Encoder:
                 out[at] = 1.0
                 out[at + 1 + card[i]] = 1.0
                 at += 1 + cards
-                det, hrt, sprt = state.stats(i)
+                values = known_stats.get(i)
+                if values is None:
+                    values = known_stats[i] = state.stats(i)
+                det, hrt, sprt = values
                 out[at] = det / STAT_TOP
                 out[at + 1] = hrt / STAT_TOP
                 out[at + 2] = sprt / STAT_TOP
@@ -148,6 +153,18 @@ class Encoder:
             out[e + 1] = w is not None and not w.closed and w.order[w.position] == me
             out[e + 2] = state.step / 5
         return finish(out)
+
+    def _stats_of(self, state) -> dict:
+        """A Cogum's stats are a function of the cards' numbers, zones and owners, the turn's
+        modifiers and the attachments (JolState.stats); three decisions in four change none
+        of these, so the stats found for the last such state are kept (filled as read)."""
+        last = self._last_stats
+        if (last is not None and last[0] == state.zone and last[1] == state.owner and last[2] == state.card
+                and last[3] == state.buff and last[4] == state.host):
+            return last[5]
+        known: dict = {}
+        self._last_stats = (state.zone[:], state.owner[:], state.card[:], dict(state.buff), dict(state.host), known)
+        return known
 
     def _cogum(self, out: np.ndarray, at: int, cogum: dict, engaging, defending) -> None:
         out[at] = 1.0
