@@ -8,6 +8,8 @@ graveyards and lasting Talents by card; the engagement in progress.
 
 from __future__ import annotations
 
+from array import array
+
 import numpy as np
 
 from credo.kernel.tensor import Layout, Vocabulary, counts, finish, one_hot, rotate, scaled
@@ -43,6 +45,7 @@ class Encoder:
         layout.add("engagement", len(ENGAGE_NAMES) + len(LANES) + 3)  # kind, lane, mine, answering is me, step
         self.shape = (layout.size,)
         self._last_stats = None
+        self.cogum_cache: dict[tuple, array] = {}
 
     def from_state(self, state, me: int | None) -> np.ndarray:
         """The same vector as `self(state.observation(me))`, read straight from the state for
@@ -81,6 +84,7 @@ class Encoder:
         graveyard, lasting, prophecies = L["graveyard"][0], L["lasting"][0], L["prophecies"][0]
         lane_spaces, manifest_size = self.lane_spaces, self.manifest_size
         ready, engaged = state.ready, state.engaged
+        cogum_cache = self.cogum_cache
         face_down = [0, 0]
         graves = [0, 0]
         for i in range(nxt):
@@ -101,22 +105,15 @@ class Encoder:
                     if slot >= lane_spaces:
                         continue
                     at = lanes + (((z - LANE0) * 2 + k) * lane_spaces + slot) * width
-                out[at] = 1.0
-                out[at + 1 + card[i]] = 1.0
-                at += 1 + cards
                 values = known_stats.get(i)
                 if values is None:
                     values = known_stats[i] = state.stats(i)
-                det, hrt, sprt = values
-                out[at] = det / STAT_TOP
-                out[at + 1] = hrt / STAT_TOP
-                out[at + 2] = sprt / STAT_TOP
-                out[at + 3] = ready >> i & 1
-                out[at + 4] = engaged >> i & 1
-                if i in vows:
-                    out[at + 5] = vows[i] / 3.0
-                out[at + 6] = i == engaging
-                out[at + 7] = i == defending
+                # a Cogum's features, kept by what they are made of (few combinations recur)
+                look = (card[i], *values, ready >> i & 1, engaged >> i & 1, vows.get(i, 0), i == engaging, i == defending)
+                segment = cogum_cache.get(look)
+                if segment is None:
+                    segment = self._cogum_segment(look)
+                out[at:at + width] = segment
             elif z == GRAVE:
                 out[graveyard + k_of[p] * cards + card[i]] += 1.0
                 graves[p] += 1
@@ -153,6 +150,24 @@ class Encoder:
             out[e + 1] = w is not None and not w.closed and w.order[w.position] == me
             out[e + 2] = state.step / 5
         return finish(out)
+
+    def _cogum_segment(self, look: tuple) -> array:
+        if len(self.cogum_cache) >= 50000:
+            self.cogum_cache.clear()
+        c, det, hrt, sprt, ready, engaged, vows, engaging, defending = look
+        out = self.cogum_cache[look] = array("f", bytes(4 * self.cogum_features))
+        out[0] = 1.0
+        out[1 + c] = 1.0
+        at = 1 + len(self.cards)
+        out[at] = det / STAT_TOP
+        out[at + 1] = hrt / STAT_TOP
+        out[at + 2] = sprt / STAT_TOP
+        out[at + 3] = ready
+        out[at + 4] = engaged
+        out[at + 5] = vows / 3.0
+        out[at + 6] = engaging
+        out[at + 7] = defending
+        return out
 
     def _stats_of(self, state) -> dict:
         """A Cogum's stats are a function of the cards' numbers, zones and owners, the turn's
