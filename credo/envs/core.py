@@ -1,8 +1,11 @@
 """What every environment adapter shares: a game with its options, its observation
 encoder, its action count, and the learner-facing reading of a state (tensor and mask).
 
-The tensor is built from `observation(player)` alone (the game's `tensor.Encoder`), so an
-environment can never show a learner more than the game shows a player.
+Each game's `tensor.Encoder` encodes `observation(player)`; environments call its
+`from_state(state, player)`, which reads the same features straight from the state (several
+times faster) and is checked equal to the encoding of the observation, for every seat, a
+spectator and the player's resampled worlds (tests/envs), so an environment never shows a
+learner more than the game shows that player.
 """
 
 from __future__ import annotations

@@ -149,8 +149,10 @@ class Encoder:
         interventions = len(self.interventions)
         di_feature = self.intervention_feature
         proph, known, where_, relics, cults = state.proph, state.known, state.where, state.relics, state.cults
-        dmg, fmod, mal, flags, wither, cmod = state.dmg, state.fmod, state.mal, state.flags, state.wither, state.cmod
         protect = state.protect
+        # per slot, everything its features are read from, gathered by zip (in C)
+        rows = list(zip(proph, relics, cults, where_, known, state.dmg, state.fmod, state.mal, state.flags,
+                        state.wither, zip(*[iter(state.cmod)] * MAX_CULT)))
         arcana, blank_arcanum = self.arcana_cache, self.blank_arcanum
         for p in range(n):
             k = where[p]
@@ -179,9 +181,7 @@ class Encoder:
                 else:
                     # most Arcana do not change from one decision to the next: their features
                     # are kept, keyed by everything they are read from
-                    key = (own, proph[sl], relics[sl], cults[sl], where_[sl], known[sl], dmg[sl], fmod[sl],
-                           mal[sl], flags[sl], wither[sl], tuple(cmod[sl * MAX_CULT:sl * MAX_CULT + MAX_CULT]),
-                           protect >> sl & 1)
+                    key = (own, rows[sl], protect >> sl & 1)
                     segment = arcana.get(key)
                     if segment is None:
                         if len(arcana) >= 20000:
