@@ -60,6 +60,10 @@ class Game(ABC):
     actions: ActionSpace
     content_hash: str
 
+    # The least and the most a player's return can be (`State.returns`: +1 a winner, -1 a
+    # loser, 0 a draw), declared for learners that need bounds (OpenSpiel's utilities).
+    utility_range: ClassVar[tuple[float, float]] = (-1.0, 1.0)
+
     # Representative option sets (modes, player counts) that tests and benchmarks cover.
     option_variants: ClassVar[list[dict]] = [{}]
 
