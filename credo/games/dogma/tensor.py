@@ -184,7 +184,7 @@ class Encoder:
                     key = (own, rows[sl], protect >> sl & 1)
                     segment = arcana.get(key)
                     if segment is None:
-                        if len(arcana) >= 20000:
+                        if len(arcana) >= 5000:  # at most 6.5 MB
                             arcana.clear()
                         segment = arcana[key] = blank_arcanum[:]
                         self._fast_arcanum(segment, 0, state, sl, own)

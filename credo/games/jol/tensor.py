@@ -152,7 +152,7 @@ class Encoder:
         return finish(out)
 
     def _cogum_segment(self, look: tuple) -> array:
-        if len(self.cogum_cache) >= 50000:
+        if len(self.cogum_cache) >= 20000:  # at most 3.8 MB
             self.cogum_cache.clear()
         c, det, hrt, sprt, ready, engaged, vows, engaging, defending = look
         out = self.cogum_cache[look] = array("f", bytes(4 * self.cogum_features))
