@@ -54,7 +54,8 @@ class CredoEnv(gymnasium.Env):
         while not state.is_over and self.seat not in state.to_move:
             seat = state.to_move[0]
             n = len(state.log)
-            view = PlayerView(state, seat, seed=int(self._game_seed) * 7919 + n)
+            view = PlayerView(state, seat, seed=int(self._game_seed) * 7919 + n, earlier=self._views.get(seat))
+            self._views[seat] = view
             action = self.opponents[seat].choose(view)
             state.apply(action, seat)
 
@@ -66,6 +67,7 @@ class CredoEnv(gymnasium.Env):
         self.opponents = {s: make_agent(self.opponent_name, self._game_seed + s)
                           for s in range(self.env_game.num_players) if s != self.seat}
         self.state_ = self.env_game.new(self._game_seed)
+        self._views = {}  # each opponent's last view, whose events the next one extends
         self._opponents_play()
         return self._observe(), self._info()
 

@@ -94,20 +94,43 @@ def detached(state: State) -> State:
 
 
 class PlayerView:
-    __slots__ = ("game", "player", "observation", "legal_actions", "events", "_world")
+    __slots__ = ("game", "player", "observation", "legal_actions", "events", "_world", "_told")
 
-    def __init__(self, state: State, player: int, seed: int = 0) -> None:
+    def __init__(self, state: State, player: int, seed: int = 0, earlier: "PlayerView | None" = None) -> None:
+        """The view of `player` now. `earlier`, a view of the same player earlier in the same
+        game (never undone since), lends the events it was told, so only the ones narrated
+        since are read: a game loop that builds a view at every decision reads each event
+        once instead of the whole log every time."""
         self.game: Game = state.game
         self.player = player
-        self.observation: dict = copy.deepcopy(state.observation(player))
+        self.observation: dict = _json_copy(state.observation(player))
         self.legal_actions: tuple[Action, ...] = tuple(state.legal_actions(player))
-        self.events: list[Event] = [_own_event(e) for e in state.events(player)]
+        told = earlier._told if earlier is not None and earlier.player == player else None
+        if told is not None and told[0] <= len(state.log):
+            events = [*told[1], *(_own_event(e) for e in state.events(player, told[0]))]
+        else:
+            events = [_own_event(e) for e in state.events(player)]
+        self.events: list[Event] = events
+        self._told = (len(state.log), tuple(events))  # the log read so far, and what it told
         # Resampled at once with an rng independent of the true state's.
         self._world: State = fresh_world(state.determinize(player, Rng(seed)))
 
     def sample_world(self, rng: Rng) -> State:
         """A full state consistent with this player's knowledge, hidden parts resampled."""
         return self._world.determinize(self.player, rng)
+
+
+def _json_copy(value):
+    """A copy of JSON-ready data (an observation: dicts, lists and plain values), several
+    times faster than copy.deepcopy; anything else is deep-copied."""
+    cls = value.__class__
+    if cls is dict:
+        return {k: _json_copy(v) for k, v in value.items()}
+    if cls is list:
+        return [_json_copy(v) for v in value]
+    if value is None or cls is str or cls is int or cls is float or cls is bool:
+        return value
+    return copy.deepcopy(value)
 
 
 def _own_event(event: Event) -> Event:
