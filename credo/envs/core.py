@@ -1,8 +1,11 @@
 """What every environment adapter shares: a game with its options, its observation
 encoder, its action count, and the learner-facing reading of a state (tensor and mask).
 
-The tensor is built from `observation(player)` alone (the game's `tensor.Encoder`), so an
-environment can never show a learner more than the game shows a player.
+Each game's `tensor.Encoder` encodes `observation(player)`; environments call its
+`from_state(state, player)`, which reads the same features straight from the state (several
+times faster) and is checked equal to the encoding of the observation, for every seat, a
+spectator and the player's resampled worlds (tests/envs), so an environment never shows a
+learner more than the game shows that player.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ import numpy as np
 
 from credo import games
 from credo.kernel import State
+from credo.kernel.tensor import action_mask
 
 class EnvGame:
     """A Credo game with fixed options, as environments see it."""
@@ -26,6 +30,7 @@ class EnvGame:
         self.options = self.game.options(**self.game.machine_options(options)).model_dump()
         self.num_players = self.game.players(**self.options)
         self.num_actions = len(self.game.actions)
+        self._actions = list(self.game.actions)
 
     def __deepcopy__(self, memo) -> "EnvGame":
         return self  # fixed settings, shared by every copy of an environment's state
@@ -51,23 +56,21 @@ class EnvGame:
         return self.game.new(seed=int(seed), **self.options)
 
     def tensor(self, state: State, player: int | None) -> np.ndarray:
-        """The encoding of what `player` sees: straight from the state where the game has a
-        fast path (`Encoder.from_state`, checked equal to the encoding of the observation by
-        tests/envs), else from the observation."""
-        fast = getattr(self.encoder, "from_state", None)
-        if fast is not None:
-            return fast(state, player)
-        return self.encoder(state.observation(player))
+        """The encoding of what `player` sees, read straight from the state by the game's
+        `Encoder.from_state` (checked equal to the encoding of `observation(player)` by
+        tests/envs)."""
+        return self.encoder.from_state(state, player)
 
     def mask(self, state: State, player: int) -> np.ndarray:
         """1 at the index of every legal action of `player` (all 0 when not to move)."""
-        out = np.zeros(self.num_actions, dtype=np.int8)
-        if player in state.to_move:
-            out[[a.index for a in state.legal_actions(player)]] = 1
-        return out
+        return action_mask(state.legal_actions(player) if player in state.to_move else (), self.num_actions)
+
+    def action(self, index: int):
+        """The game's action numbered `index`, or None when no action has that number."""
+        return self._actions[index] if 0 <= index < self.num_actions else None
 
     def legal_indices(self, state: State, player: int) -> list[int]:
-        return sorted(a.index for a in state.legal_actions(player)) if player in state.to_move else []
+        return state.legal_indices(player) if player in state.to_move else []
 
     @property
     def simultaneous(self) -> bool:

@@ -72,12 +72,12 @@ class CredoEnv(gymnasium.Env):
     def step(self, action):
         state = self.state_
         index = int(action)
-        legal = {a.index: a for a in state.legal_actions(self.seat)} if self.seat in state.to_move else {}
-        if index not in legal:
+        chosen = self.env_game.action(index)
+        if chosen is None or self.seat not in state.to_move or chosen not in state.legal_actions(self.seat):
             info = self._info()
             info["illegal"] = f"action {index} is not legal now"
             return self._observe(), -1.0, True, False, info
-        state.apply(legal[index], self.seat)
+        state.apply(chosen, self.seat)
         self._opponents_play()
         reward = float(state.returns()[self.seat]) if state.is_over else 0.0
         return self._observe(), reward, state.is_over, False, self._info()

@@ -78,8 +78,8 @@ def _game_type(name: str, players: tuple[int, int], parameters: dict, zero_sum: 
 
 class _Held:
     """The Credo state inside an OpenSpiel state. OpenSpiel clones a python state by deep
-    copying its attributes; this copies the Credo state with the game's own `copy()`, which
-    shares only immutable tables (a generic deep copy costs tens of milliseconds)."""
+    copying its attributes; this copies the Credo state with the game's own `copy()` (what
+    `copy.deepcopy` of a state does too), sharing the read-only Game."""
 
     __slots__ = ("state",)
 
@@ -105,8 +105,8 @@ class CredoSpielGame(pyspiel.Game):
             num_distinct_actions=env_game.num_actions + (1 if simultaneous else 0),
             max_chance_outcomes=deals,
             num_players=players,
-            min_utility=-1.0,
-            max_utility=1.0,
+            min_utility=game.utility_range[0],
+            max_utility=game.utility_range[1],
             utility_sum=0.0 if zero_sum else None,
             max_game_length=env_game.max_moves(),
         )

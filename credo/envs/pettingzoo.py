@@ -32,6 +32,7 @@ class CredoAEC(AECEnv):
             raise ValueError(f"render_mode: {render_mode!r} is not one of None, 'ansi'")
         self.render_mode = render_mode
         self.possible_agents = [f"player_{i}" for i in range(self.env_game.num_players)]
+        self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         n = self.env_game.num_actions
         self._observation_space = spaces.Dict({
             "observation": self.env_game.box(),
@@ -48,7 +49,7 @@ class CredoAEC(AECEnv):
         return self._action_space
 
     def _seat(self, agent: str) -> int:
-        return self.possible_agents.index(agent)
+        return self._seats[agent]
 
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
         if seed is not None:
@@ -72,23 +73,23 @@ class CredoAEC(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        seat = self._seat(agent)
+        state = self.state_
+        seat = self._seats[agent]
         self._cumulative_rewards[agent] = 0.0
-        index = int(action)
-        legal = {a.index: a for a in self.state_.legal_actions(seat)} if seat in self.state_.to_move else {}
-        if index not in legal:
+        chosen = self.env_game.action(int(action))
+        if chosen is None or seat not in state.to_move or chosen not in state.legal_actions(seat):
             self.rewards = {a: (-1.0 if a == agent else 1.0) for a in self.agents}
             self.terminations = {a: True for a in self.agents}
-            self.infos[agent] = {"illegal": f"action {index} is not legal for {agent} now"}
+            self.infos[agent] = {"illegal": f"action {int(action)} is not legal for {agent} now"}
         else:
-            self.state_.apply(legal[index], seat)
-            if self.state_.is_over:
-                returns = self.state_.returns()
+            state.apply(chosen, seat)
+            if state.is_over:
+                returns = state.returns()
                 self.rewards = {a: float(returns[i]) for i, a in enumerate(self.possible_agents)}
                 self.terminations = {a: True for a in self.agents}
             else:
-                self.rewards = {a: 0.0 for a in self.agents}
-                self.agent_selection = self.possible_agents[self.state_.to_move[0]]
+                self.rewards = dict.fromkeys(self.agents, 0.0)
+                self.agent_selection = self.possible_agents[state.to_move[0]]
         self._accumulate_rewards()
 
     def render(self) -> str | None:

@@ -60,6 +60,10 @@ class Game(ABC):
     actions: ActionSpace
     content_hash: str
 
+    # The least and the most a player's return can be (`State.returns`: +1 a winner, -1 a
+    # loser, 0 a draw), declared for learners that need bounds (OpenSpiel's utilities).
+    utility_range: ClassVar[tuple[float, float]] = (-1.0, 1.0)
+
     # Representative option sets (modes, player counts) that tests and benchmarks cover.
     option_variants: ClassVar[list[dict]] = [{}]
 
@@ -129,6 +133,9 @@ class Game(ABC):
         if rebuild is None:
             raise TypeError(f"{self.name}: a game not loaded through credo.games.load cannot be pickled")
         return rebuild
+
+    def __deepcopy__(self, memo) -> "Game":
+        return self  # rules and content, read-only: every copy of a state shares them
 
     def parse_action(self, text: str) -> Action:
         return self.actions.parse(text)
@@ -250,6 +257,11 @@ class State(ABC):
             self._legal_for = player
         return self._legal
 
+    def legal_indices(self, player: int | None = None) -> list[int]:
+        """The stable indices (`action.index`) of `legal_actions(player)`, sorted: what a
+        learning library's action space uses."""
+        return sorted([a.index for a in self.legal_actions(player)])
+
     def apply(self, action: Action | str, player: int | None = None) -> Action:
         """Validate, then carry out `action`; an illegal one raises and changes nothing."""
         if player.__class__ is int and player == self._legal_for and action in self._legal:
@@ -316,18 +328,12 @@ class State(ABC):
         return (_restore_state, (self.game, self.to_position(), [tuple(e) for e in self.log._items]))
 
     def __deepcopy__(self, memo):
-        # a deep copy copies the attributes (pickling goes through the position instead)
-        import copy
-
-        new = self.__class__.__new__(self.__class__)
+        # a deep copy is the game's own copy(): an independent state (applying actions to
+        # one never changes the other) sharing the read-only Game, in microseconds instead
+        # of copying the Game's tables. `view.detached` also gives every container its own.
+        new = self.copy()
         memo[id(self)] = new
-        for cls in self.__class__.__mro__:
-            for name in cls.__dict__.get("__slots__", ()):
-                if hasattr(self, name):
-                    object.__setattr__(new, name, copy.deepcopy(getattr(self, name), memo))
-        if hasattr(self, "__dict__"):
-            for name, value in self.__dict__.items():
-                setattr(new, name, copy.deepcopy(value, memo))
+        memo[id(self.game)] = self.game
         return new
 
 

@@ -9,6 +9,7 @@ never hold more than the observation does. numpy is needed only by this module (
 
 from __future__ import annotations
 
+from array import array
 from math import prod
 from typing import Iterable, Sequence
 
@@ -21,6 +22,7 @@ class Layout:
     def __init__(self) -> None:
         self.sections: dict[str, tuple[int, tuple[int, ...]]] = {}
         self.size = 0
+        self._zeros: array | None = None
 
     def add(self, name: str, *shape: int) -> int:
         """Declares section `name` of this shape; its first index."""
@@ -29,7 +31,18 @@ class Layout:
         start = self.size
         self.sections[name] = (start, tuple(shape))
         self.size += prod(shape)
+        self._zeros = None
         return start
+
+    def blank(self) -> array:
+        """A zeroed float32 buffer of the layout's size, for a fast encoder to fill by index
+        (an `array` item is set several times faster than a numpy one); `finish` turns it
+        into the vector without copying. Add only whole numbers to a feature (counts): a
+        fraction is rounded to float32 at each step, so compute it first, then set it once."""
+        zeros = self._zeros
+        if zeros is None:
+            zeros = self._zeros = array("f", bytes(4 * self.size))
+        return zeros[:]
 
     def start(self, name: str) -> int:
         return self.sections[name][0]
@@ -56,6 +69,26 @@ class Vocabulary:
 
     def __getitem__(self, item: str) -> int:
         return self.index[item]
+
+
+def finish(buffer: array) -> np.ndarray:
+    """The float32 vector of a buffer from `Layout.blank` (sharing its memory)."""
+    return np.frombuffer(buffer, np.float32)
+
+
+_MASKS: dict[int, array] = {}
+
+
+def action_mask(legal: Iterable, size: int) -> np.ndarray:
+    """An int8 vector of `size` with 1 at the index of every action in `legal`: the mask a
+    learner reads, built without a per-step numpy index list."""
+    zeros = _MASKS.get(size)
+    if zeros is None:
+        zeros = _MASKS[size] = array("b", bytes(size))
+    out = zeros[:]
+    for action in legal:
+        out[action.index] = 1
+    return np.frombuffer(out, np.int8)
 
 
 def one_hot(out: np.ndarray, start: int, index: int | None) -> None:

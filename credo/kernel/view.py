@@ -71,11 +71,26 @@ def fresh_world(world: State) -> State:
     the state it came from (copies share what they never mutate, and caches are kept on
     the Game), which an agent could otherwise append to. The Game (rules and content)
     is shared read-only."""
-    memo = {id(world.game): world.game}
-    fresh = copy.deepcopy(world, memo)
+    fresh = detached(world)
     fresh._legal_for = -1
     fresh._legal = []
     return fresh
+
+
+def detached(state: State) -> State:
+    """A copy of `state` sharing no container with it, only the Game (a `copy()` or a
+    `copy.deepcopy`, which is the same, shares what the forward model never mutates)."""
+    memo = {id(state.game): state.game}
+    new = state.__class__.__new__(state.__class__)
+    memo[id(state)] = new
+    for cls in state.__class__.__mro__:
+        for name in cls.__dict__.get("__slots__", ()):
+            if hasattr(state, name):
+                object.__setattr__(new, name, copy.deepcopy(getattr(state, name), memo))
+    if hasattr(state, "__dict__"):
+        for name, value in state.__dict__.items():
+            setattr(new, name, copy.deepcopy(value, memo))
+    return new
 
 
 class PlayerView:
@@ -84,7 +99,7 @@ class PlayerView:
     def __init__(self, state: State, player: int, seed: int = 0) -> None:
         self.game: Game = state.game
         self.player = player
-        self.observation: dict = copy.deepcopy(state.observation(player))
+        self.observation: dict = _json_copy(state.observation(player))
         self.legal_actions: tuple[Action, ...] = tuple(state.legal_actions(player))
         # a snapshot, filtered only if read: building every visible event at every decision made a
         # game's cost grow with the square of its length
@@ -95,3 +110,16 @@ class PlayerView:
     def sample_world(self, rng: Rng) -> State:
         """A full state consistent with this player's knowledge, hidden parts resampled."""
         return self._world.determinize(self.player, rng)
+
+
+def _json_copy(value):
+    """A copy of JSON-ready data (an observation: dicts, lists and plain values), several
+    times faster than copy.deepcopy; anything else is deep-copied."""
+    cls = value.__class__
+    if cls is dict:
+        return {k: _json_copy(v) for k, v in value.items()}
+    if cls is list:
+        return [_json_copy(v) for v in value]
+    if value is None or cls is str or cls is int or cls is float or cls is bool:
+        return value
+    return copy.deepcopy(value)

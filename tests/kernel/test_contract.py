@@ -134,3 +134,5 @@ def test_evaluations_are_in_range_and_two_sided_ones_are_what_they_claim(state):
         for p, v in enumerate(each):
             assert v == pytest.approx(each[0] if p % 2 == 0 else -each[0], abs=1e-12)
     assert game.evaluate_all(state) == pytest.approx(each, abs=1e-12)
+    low, high = game.utility_range  # the declared bounds learners rely on
+    assert all(low <= r <= high for r in state.returns())

@@ -8,9 +8,11 @@ graveyards and lasting Talents by card; the engagement in progress.
 
 from __future__ import annotations
 
+from array import array
+
 import numpy as np
 
-from credo.kernel.tensor import Layout, Vocabulary, counts, one_hot, rotate, scaled
+from credo.kernel.tensor import Layout, Vocabulary, counts, finish, one_hot, rotate, scaled
 
 from .content import LANES
 from .state import ATTACHED, ENGAGE_NAMES, FACE_DOWN, GRAVE, LANE0, LASTING, MANIFEST, PHASES
@@ -42,25 +44,28 @@ class Encoder:
         layout.add("lasting", 2, len(self.cards))
         layout.add("engagement", len(ENGAGE_NAMES) + len(LANES) + 3)  # kind, lane, mine, answering is me, step
         self.shape = (layout.size,)
+        self._last_stats = None
+        self.cogum_cache: dict[tuple, array] = {}
 
     def from_state(self, state, me: int | None) -> np.ndarray:
         """The same vector as `self(state.observation(me))`, read straight from the state for
         speed (tests/envs checks the two agree on every state they meet). It reads only
         what that observation shows: the viewer's own hand and face-down Prophecies, and of
         everything else what is face up or counted."""
-        out = [0.0] * self.layout.size  # a list is filled faster than an array, then converted once
+        out = self.layout.blank()
         L = self.layout.sections
-        sides = (0, 1) if me is None else (me, 1 - me)
-        k_of = (0, 1) if me is None else ((0, 1) if me == 0 else (1, 0))
+        k_of = (0, 1) if me is None or me == 0 else (1, 0)
         zone, owner, card, nxt = state.zone, state.owner, state.card, state.nxt
         out[L["phase"][0] + state.phase] = 1.0
         t = L["turn"][0]
-        out[t] = float(me is not None and me in state.to_move)
-        out[t + 1] = float(state.current == me)
-        out[t + 2] = float(state.summoned)
+        out[t] = me is not None and me in state.to_move
+        out[t + 1] = state.current == me
+        out[t + 2] = state.summoned
         out[t + 3] = state.turn / 30
         out[t + 4] = nxt / 60
-        out[t + 5] = 0.0 if state.winner < 0 else (1.0 if state.winner == me else -1.0)
+        if state.winner >= 0:
+            out[t + 5] = 1.0 if state.winner == me else -1.0
+        known_stats = self._stats_of(state)
         attacker, defender = state.attacker, state.defender
         engaging = attacker if attacker >= 0 else -2
         defending = defender if attacker >= 0 and defender >= 0 else -2
@@ -70,60 +75,69 @@ class Encoder:
                 vows[host] = vows.get(host, 0) + 1
         width = self.cogum_features
         slots = {}
-        inf = state.inf
+        inf, win_inf = state.inf, self.win_inf
+        s = L["inf"][0]
         for lane in range(3):
-            for p in (0, 1):
-                out[L["inf"][0] + lane * 2 + k_of[p]] = inf[3 * p + lane] / self.win_inf
+            out[s + lane * 2 + k_of[0]] = inf[lane] / win_inf
+            out[s + lane * 2 + k_of[1]] = inf[3 + lane] / win_inf
         lanes, manifest, cards = L["lanes"][0], L["manifest"][0], len(self.cards)
+        graveyard, lasting, prophecies = L["graveyard"][0], L["lasting"][0], L["prophecies"][0]
+        lane_spaces, manifest_size = self.lane_spaces, self.manifest_size
+        ready, engaged = state.ready, state.engaged
+        cogum_cache = self.cogum_cache
+        face_down = [0, 0]
+        graves = [0, 0]
         for i in range(nxt):
             z = zone[i]
+            if z < LANE0:
+                continue
             p = owner[i]
-            if LANE0 <= z < MANIFEST or z == MANIFEST:
-                key = (z, p)
+            if z <= MANIFEST:
+                key = z * 2 + p
                 slot = slots.get(key, 0)
                 slots[key] = slot + 1
                 k = k_of[p]
                 if z == MANIFEST:
-                    if slot >= self.manifest_size:
+                    if slot >= manifest_size:
                         continue
-                    at = manifest + (k * self.manifest_size + slot) * width
+                    at = manifest + (k * manifest_size + slot) * width
                 else:
-                    if slot >= self.lane_spaces:
+                    if slot >= lane_spaces:
                         continue
-                    at = lanes + (((z - LANE0) * 2 + k) * self.lane_spaces + slot) * width
-                out[at] = 1.0
-                out[at + 1 + card[i]] = 1.0
-                at += 1 + cards
-                det, hrt, sprt = state.stats(i)
-                out[at] = det / STAT_TOP
-                out[at + 1] = hrt / STAT_TOP
-                out[at + 2] = sprt / STAT_TOP
-                out[at + 3] = state.ready >> i & 1
-                out[at + 4] = state.engaged >> i & 1
-                out[at + 5] = vows.get(i, 0) / 3.0
-                out[at + 6] = i == engaging
-                out[at + 7] = i == defending
+                    at = lanes + (((z - LANE0) * 2 + k) * lane_spaces + slot) * width
+                values = known_stats.get(i)
+                if values is None:
+                    values = known_stats[i] = state.stats(i)
+                # a Cogum's features, kept by what they are made of (few combinations recur)
+                look = (card[i], *values, ready >> i & 1, engaged >> i & 1, vows.get(i, 0), i == engaging, i == defending)
+                segment = cogum_cache.get(look)
+                if segment is None:
+                    segment = self._cogum_segment(look)
+                out[at:at + width] = segment
             elif z == GRAVE:
-                out[L["graveyard"][0] + k_of[p] * cards + card[i]] += 1.0
+                out[graveyard + k_of[p] * cards + card[i]] += 1.0
+                graves[p] += 1
             elif z == LASTING:
-                out[L["lasting"][0] + k_of[p] * cards + card[i]] += 1.0
+                out[lasting + k_of[p] * cards + card[i]] += 1.0
             elif z == FACE_DOWN:
-                out[L["sizes"][0] + 4 * k_of[p] + 2] += 1.0 / 3
+                face_down[p] += 1
                 if p == me:
-                    out[L["prophecies"][0] + card[i]] += 1.0
+                    out[prophecies + card[i]] += 1.0
+        decks = self.decks.index
         for p in (0, 1):
-            s = L["sizes"][0] + 4 * k_of[p]
+            k = k_of[p]
+            s = L["sizes"][0] + 4 * k
             out[s] = len(state.piles[p]) / 30
             out[s + 1] = len(state.hands[p]) / 10
-            deck = self.decks.index.get(state.decks[p], -1)
+            out[s + 2] = face_down[p] / 3
+            out[s + 3] = graves[p] / 30
+            deck = decks.get(state.decks[p], -1)
             if deck >= 0:
-                out[L["deck"][0] + k_of[p] * len(self.decks) + deck] = 1.0
-        for p in (0, 1):
-            graves = L["graveyard"][0] + k_of[p] * cards
-            out[L["sizes"][0] + 4 * k_of[p] + 3] = sum(out[graves:graves + cards]) / 30
+                out[L["deck"][0] + k * len(self.decks) + deck] = 1.0
         if me is not None:
+            hand = L["hand"][0]
             for i in state.hands[me]:
-                out[L["hand"][0] + card[i]] += 1.0
+                out[hand + card[i]] += 1.0
         if attacker >= 0:
             e = L["engagement"][0]
             out[e + state.kind] = 1.0
@@ -135,7 +149,37 @@ class Encoder:
             out[e] = state.current == me
             out[e + 1] = w is not None and not w.closed and w.order[w.position] == me
             out[e + 2] = state.step / 5
-        return np.array(out, dtype=np.float32)
+        return finish(out)
+
+    def _cogum_segment(self, look: tuple) -> array:
+        if len(self.cogum_cache) >= 20000:  # at most 3.8 MB
+            self.cogum_cache.clear()
+        c, det, hrt, sprt, ready, engaged, vows, engaging, defending = look
+        out = self.cogum_cache[look] = array("f", bytes(4 * self.cogum_features))
+        out[0] = 1.0
+        out[1 + c] = 1.0
+        at = 1 + len(self.cards)
+        out[at] = det / STAT_TOP
+        out[at + 1] = hrt / STAT_TOP
+        out[at + 2] = sprt / STAT_TOP
+        out[at + 3] = ready
+        out[at + 4] = engaged
+        out[at + 5] = vows / 3.0
+        out[at + 6] = engaging
+        out[at + 7] = defending
+        return out
+
+    def _stats_of(self, state) -> dict:
+        """A Cogum's stats are a function of the cards' numbers, zones and owners, the turn's
+        modifiers and the attachments (JolState.stats); three decisions in four change none
+        of these, so the stats found for the last such state are kept (filled as read)."""
+        last = self._last_stats
+        if (last is not None and last[0] == state.zone and last[1] == state.owner and last[2] == state.card
+                and last[3] == state.buff and last[4] == state.host):
+            return last[5]
+        known: dict = {}
+        self._last_stats = (state.zone[:], state.owner[:], state.card[:], dict(state.buff), dict(state.host), known)
+        return known
 
     def _cogum(self, out: np.ndarray, at: int, cogum: dict, engaging, defending) -> None:
         out[at] = 1.0
