@@ -10,7 +10,7 @@ import pytest
 
 from credo.kernel import IllegalAction, Rng
 
-from .conftest import A, assert_illegal, dmg, faith, fervor, text_has
+from .conftest import A, assert_illegal, cult, dmg, faith, fervor, side, text_has
 
 HARMLESS = ("sufi",)  # a Faithful card with no damage: Hysteria on the target, +10 Fervor on its Prophet
 
@@ -33,7 +33,8 @@ def position4(p0: list, p1: list, p2: list, p3: list, dis=((), (), (), ()), turn
 def orders4(state, *acts: str) -> list[str]:
     """Each player still in the game places an Order (player 1 first); returns the new events' texts."""
     start = len(state.log)
-    players = [p for p in range(4) if p in state.to_move or state.active[p] >= 0]
+    players = [p for p in range(4)
+               if p in state.to_move or state.to_position()["players"][p]["active"] is not None]
     for p, a in zip(players, acts, strict=True):
         state.apply(a, p)
     return [e.text for e in state.log[start:]]
@@ -198,6 +199,33 @@ def test_all_opposing_prophets_means_both_opponents_active_prophets(game):
     s = game.from_position(position4([AL], [MAO], [GESU], [cagl], dis=(("pioggia_di_fuoco",), (), (), ())))
     orders4(s, "intervene left", "cult 1 left", "cult 1 left", "cult 1 left")
     assert dmg(s, 1) == 20 and dmg(s, 3) == 20 and dmg(s, 2) == 0  # ruling D-26
+
+
+@pytest.mark.parametrize("direction, target", [("left", 1), ("right", 3)])
+def test_hajj_lands_on_the_targeted_opponent_and_heals_its_own_prophet(game, direction, target):
+    """Issue #18: Hajj's effects land, not only its narration: its damage on the opponent the
+    Target names (no one else), its healing on Al Jafar."""
+    al = A("al_jafar", "hajj", "samsara", "vacuita", damage=40)
+    s = game.from_position(position4([al], [MAO], [GESU], [GOFF]))
+    ev = orders4(s, f"cult 1 {direction}", "cult 1 left", "cult 1 left", "cult 1 left")
+    assert text_has(ev, f"names player {target + 1} ({direction})")
+    hajj = cult(game, "hajj").damage  # Custom: Maometto and Goffredo are neither immune nor weak
+    assert dmg(s, target) == hajj and dmg(s, 4 - target) == 0 and dmg(s, 2) == 0
+    assert dmg(s, 0) == 40 - hajj  # "remove 20 damage from this Prophet": Al Jafar
+
+
+@pytest.mark.parametrize("direction, target", [("left", 1), ("right", 3)])
+def test_samsaras_marker_lands_on_the_targeted_opponent_only(game, direction, target):
+    """Issue #18: a Cult card's marker (Samsara's Mystical Crisis) lands on the opponent the
+    Target names, through immunity (Maometto is immune to Doctrine), and on no one else."""
+    s = game.from_position(position4([AL], [MAO], [GESU], [GOFF]))
+    orders4(s, f"cult 2 {direction}", "cult 1 left", "cult 1 left", "cult 1 left")
+    crisis = {p for p in range(4) if "crisis" in side(s, p)["arcana"][0]["malefic"]}
+    assert crisis == {target}
+    samsara = cult(game, "samsara").damage
+    struck = {1: 0, 3: 2 * samsara}[target]  # Maometto immune to Doctrine, Goffredo weak to it
+    assert dmg(s, target) == struck + 10  # and Mystical Crisis at the start of the next turn
+    assert dmg(s, 4 - target) == 0 and dmg(s, 2) == 0
 
 
 def test_appeal_to_rationality_hits_all_four_active_prophets(game):
