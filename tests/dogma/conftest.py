@@ -88,6 +88,11 @@ def side(state, player: int) -> dict:
     return state.to_position()["players"][player]
 
 
+def phase(state) -> str:
+    """The phase a saved game is in: "deploy", "orders", "resolve", "over" or "chaos"."""
+    return state.to_position()["phase"]
+
+
 def dmg(state, player: int, k: int = 0) -> int:
     """The damage on `player`'s Arcanum k, as a saved game holds it."""
     return state.to_position()["players"][player]["arcana"][k]["damage"]

@@ -93,7 +93,7 @@ def test_the_observation_names_cards_by_id_and_carries_no_face():
         + [f["ability"]["text"] for f in cat["cards"].values() if "ability" in f]
     named = set()
     for s in states(game):
-        for viewer in (*range(s.np), None):
+        for viewer in (*range(s.num_players), None):
             obs = s.observation(viewer)
             assert "cards" not in obs
             said = json.dumps(obs)

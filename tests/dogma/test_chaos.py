@@ -2,12 +2,14 @@
 preparation, the extra packet, 20 damage per further packet, the minimum, and what each
 player sees."""
 
+from collections import Counter
+
 import pytest
 
 from credo.games.dogma.chaos import CULT, DI, PACKETS, RELIC, kind
 from credo.kernel import IllegalAction, Rng
 
-from .conftest import assert_illegal
+from .conftest import assert_illegal, cult, dmg, phase, prophet, side
 
 MECCA = [["al_jafar", "hajj", "samsara", "vacuita"], ["maometto", "corano_hizb", "sunniti", "allah_akbar"],
          ["primo_shahid", "sawm", "ramadan", "guerra_santa"], ["shirin", "ibaditi", "sunna", "hadith"]]
@@ -26,21 +28,29 @@ def chaos_position(packets, arcana=([], []), dis=([], []), hold=(0, 6), step=(0,
             "players": [{"arcana": []}, {"arcana": []}], "commit": None, "chaos": data}
 
 
+def hold(state) -> list[int]:
+    """The packet each player holds (-1: none), as a saved game holds it."""
+    return state.to_position()["chaos"]["hold"]
+
+
 def empty_packets():
     return [[] for _ in range(PACKETS)]
 
 
 def test_twelve_packets_of_two_prophets_and_seven_other_cards_the_rest_back_in_the_box(game):
     s = game.new(4, mode="chaos")
-    packets = s.prep.packets
+    packets = s.to_position()["chaos"]["packets"]
+    is_prophet = game.tables.prophet_by_id
     assert len(packets) == 12
     for p in packets:
-        assert sum(1 for x in p if kind(x) == "prophet") == 2 and len(p) == 9
-    cards = [x for p in packets for x in p]
-    assert len(set(cards)) == 108 == len(cards)
-    assert sum(1 for x in cards if kind(x) == "prophet") == 24
-    assert game.new(4, mode="chaos").prep.packets == packets
-    assert game.new(5, mode="chaos").prep.packets != packets
+        assert sum(1 for x in p if x in is_prophet) == 2 and len(p) == 9
+    cards = Counter(x for p in packets for x in p)
+    assert sum(cards.values()) == 108
+    copies = {i.id: i.copies for i in game.content.interventions}
+    assert all(n <= copies.get(x, 1) for x, n in cards.items())  # no card twice, but a second copy
+    assert sum(n for x, n in cards.items() if x in is_prophet) == 24
+    assert game.new(4, mode="chaos").to_position()["chaos"]["packets"] == packets
+    assert game.new(5, mode="chaos").to_position()["chaos"]["packets"] != packets
 
 
 def test_each_player_examines_a_packet_at_the_same_time_and_sees_only_it_and_their_own_arcana(game):
@@ -92,10 +102,9 @@ def test_a_player_may_not_examine_the_next_packet_until_the_other_has_finished(g
     s = game.new(4, mode="chaos")
     s.apply("done", 0)
     assert s.to_move == (1,)
-    before = s.prep.hold[0]
-    assert before == -1
+    assert s.to_position()["chaos"]["hold"][0] == -1
     s.apply("done", 1)
-    assert s.to_move == (0, 1) and s.prep.hold == [1, 7]
+    assert s.to_move == (0, 1) and s.to_position()["chaos"]["hold"] == [1, 7]
 
 
 def test_a_player_with_all_five_arcana_complete_concludes_the_other_gets_one_more_packet_then_pays_20(game):
@@ -113,15 +122,15 @@ def test_a_player_with_all_five_arcana_complete_concludes_the_other_gets_one_mor
     assert s.to_move == (1,)
     s.apply("take gesu 1", 1)
     s.apply("done", 1)  # finished the packet in hand: one more packet is free
-    assert s.prep.hold[1] == 7 and s.pend_dmg[1] == 0
+    assert hold(s)[1] == 7 and side(s, 1)["damage_in_front"] == 0
     s.apply("take goffredo 2", 1)
     s.apply("done", 1)
     assert [str(a) for a in s.legal_actions(1)] == ["continue"]  # no minimum: must go on
     s.apply("continue", 1)
-    assert s.pend_dmg[1] == 20 and s.prep.hold[1] == 8
+    assert side(s, 1)["damage_in_front"] == 20 and hold(s)[1] == 8
     s.apply("done", 1)
     s.apply("continue", 1)
-    assert s.pend_dmg[1] == 40
+    assert side(s, 1)["damage_in_front"] == 40
 
 
 def test_the_other_player_may_conclude_early_with_four_prophets_with_one_card_each(game):
@@ -137,7 +146,7 @@ def test_the_other_player_may_conclude_early_with_four_prophets_with_one_card_ea
                                            dis=(MECCA_DI, [])))
     s2.apply("conclude", 0)
     s2.apply("conclude", 1)
-    assert s2.phase == 0 and s2.prep is None  # the Opening
+    assert phase(s2) == "deploy" and s2.to_position()["chaos"] is None  # the Opening
 
 
 def test_preparation_damage_goes_on_the_first_prophet_deployed(game):
@@ -152,12 +161,11 @@ def test_preparation_damage_goes_on_the_first_prophet_deployed(game):
     s.apply("done", 1)
     s.apply("continue", 1)  # 20 damage
     s.apply("conclude", 1)
-    assert s.phase == 0 and s.pend_dmg == [0, 20]
+    assert phase(s) == "deploy" and [side(s, p)["damage_in_front"] for p in (0, 1)] == [0, 20]
     s.apply("deploy 2", 0)
     s.apply("deploy 3", 1)
-    assert s.dmg[4 + 2] == 20 and s.pend_dmg == [0, 0]
-    t = game.tables
-    assert [t.prophet_ids[x] for x in s.proph[4:8]] == ["gesu", "goffredo", "hugues", "agostino"]
+    assert dmg(s, 1, 2) == 20 and [side(s, p)["damage_in_front"] for p in (0, 1)] == [0, 0]
+    assert [a["prophet"] for a in side(s, 1)["arcana"]] == ["gesu", "goffredo", "hugues", "agostino"]
 
 
 def test_random_chaos_games_build_decks_and_play_to_the_end(game):
@@ -167,12 +175,10 @@ def test_random_chaos_games_build_decks_and_play_to_the_end(game):
         while not s.is_over:
             p = s.to_move[0]
             s.apply(game.rollout_action(s, p, rng), p)
-        for sl in range(8):
-            if s.proph[sl] < 0:
-                continue
-            pr = game.content.prophets[s.proph[sl]]
-            for c in s.cults[sl]:
-                x = game.content.cults[c]
+        for a in (a for p in (0, 1) for a in side(s, p)["arcana"]):
+            pr = prophet(game, a["prophet"])
+            for c in a["cult"]:
+                x = cult(game, c)
                 assert pr.allows(x.religion, x.type)
 
 

@@ -79,3 +79,11 @@ def test_enhancement_and_weakening_markers_on_a_cult_card_change_its_damage(game
         orders(s, "cult 1", "cult 1")
         dealt[markers] = seen(s, 1)["damage"]
     assert dealt[0] > 10 and dealt[2] == dealt[0] + 20 and dealt[-1] == dealt[0] - 10
+
+
+def test_a_refused_order_counts_and_names_in_plain_words(game):
+    # found by the blind review (#18): "holds 1 Prophets", and a Special named by its id
+    s = game.from_position(position([A("goffredo", "crociati"), AL], [MAO]))
+    assert "holds 1 Prophet;" in assert_illegal(s, "summon 2", 0, "Summoning").message
+    assert "has 1 Cult card;" in assert_illegal(s, "cult 2", 0, "Cult Card").message
+    assert assert_illegal(s, "special cagliostro", 0, "Special").message.startswith("Cagliostro is not")

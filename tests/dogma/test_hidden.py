@@ -33,39 +33,37 @@ states = st.builds(reach, st.integers(0, 10**6), st.integers(0, 160), st.integer
 
 
 def hidden_names(s, viewer: int) -> set[str]:
-    """Names and ids of the opponent's cards the viewer has never seen."""
-    t = s.game.tables
+    """Names and ids of the opponent's cards the viewer has never seen, from the saved game
+    (the whole truth: every card, and which are revealed or face up)."""
+    pos = s.to_position()
+    names = {cid: card["name"] for cid, card in s.game.catalogue()["cards"].items()}
     q = 1 - viewer
     out = set()
-    if s.prep is not None:  # Chaos: the opponent's packet and Arcana (not Interventions: copies share names)
-        from credo.games.dogma.chaos import card_id, card_name, kind
+    chaos = pos["chaos"]
+    if chaos is not None:  # Chaos: the opponent's packet and Arcana (not Interventions: copies share names)
+        def held(p):
+            return chaos["packets"][chaos["hold"][p]] if chaos["hold"][p] >= 0 else []
 
-        prep = s.prep
-        codes = list(prep.packets[prep.hold[q]]) if prep.hold[q] >= 0 else []
-        codes += [x for x in prep.bp[q] if x >= 0] + [x for cs in prep.bc[q] for x in cs]
-        mine = set(prep.packets[prep.hold[viewer]]) if prep.hold[viewer] >= 0 else set()
-        mine |= {x for x in prep.bp[viewer] if x >= 0} | {x for cs in prep.bc[viewer] for x in cs}
-        mine |= {x for cs in prep.seen[viewer].values() for x in cs}  # seen in a packet put down earlier
-        for x in codes:
-            if kind(x) != "di" and x not in mine:
-                out |= {card_id(s.game, x), card_name(s.game, x)}
-        return out
-    for k in range(4):
-        sl = q * 4 + k
-        if s.proph[sl] < 0:
-            continue
-        if not s.known[sl] & 1:
-            out |= {t.prophet_names[s.proph[sl]], t.prophet_ids[s.proph[sl]]}
-            out |= {t.relic_names[r] for r in s.relics[sl]} | {t.relic_ids[r] for r in s.relics[sl]}
-        for j, c in enumerate(s.cults[sl]):
-            if not s.known[sl] >> (j + 1) & 1:
-                out |= {t.cult_names[c], t.cult_ids[c]}
+        def built(p):
+            return [x for a in chaos["arcana"][p] for x in ([a["prophet"]] if a["prophet"] else []) + a["cards"]]
+
+        mine = set(held(viewer)) | set(built(viewer))
+        mine |= {x for cards in (chaos["remembered"] or [{}] * 4)[viewer].values() for x in cards}  # packets put down
+        for x in held(q) + built(q):
+            if names.get(x) and x not in mine:
+                out |= {x, names[x]}
+        return {x for x in out if x not in {i.id for i in s.game.content.interventions}
+                and x not in {i.name for i in s.game.content.interventions}}
+    for a in pos["players"][q]["arcana"]:
+        if not a["revealed"]:
+            out |= {a["prophet"], names[a["prophet"]]} | set(a["relics"]) | {names[r] for r in a["relics"]}
+        for j, c in enumerate(a["cult"]):
+            if j not in a["face_up"]:
+                out |= {c, names[c]}
     # with a box for each player (Free Will's default) both may hold the same card: the viewer's copy is theirs to see
-    for sl in range(viewer * 4, viewer * 4 + 4):
-        if s.proph[sl] >= 0:
-            out -= {t.prophet_names[s.proph[sl]], t.prophet_ids[s.proph[sl]]}
-            out -= {t.relic_names[r] for r in s.relics[sl]} | {t.relic_ids[r] for r in s.relics[sl]}
-            out -= {t.cult_names[c] for c in s.cults[sl]} | {t.cult_ids[c] for c in s.cults[sl]}
+    for a in pos["players"][viewer]["arcana"]:
+        for x in [a["prophet"], *a["relics"], *a["cult"]]:
+            out -= {x, names[x]}
     return out
 
 
@@ -102,7 +100,7 @@ def test_an_unrevealed_order_or_fidelity_choice_is_never_shown_to_the_opponent(s
         obs = s.observation(viewer)
         if obs["orders"]:
             for p in obs["orders"]["shown"]:
-                assert int(p) == viewer or int(p) in s.hyst
+                assert int(p) == viewer or int(p) in (s.to_position()["hysteria"] or [])
         for e in s.events(viewer):
             if e.visible_to is not None:
                 assert viewer in e.visible_to
@@ -132,10 +130,10 @@ def test_determinize_really_resamples_the_opponents_hidden_arcana_and_interventi
     s.apply("deploy 1", 1)
     seen_rear, seen_di = set(), set()
     for seed in range(40):
-        w = s.determinize(0, Rng(seed))
-        seen_rear.add(w.proph[5:8])
-        seen_di.add(tuple(w.di[1]))
-        assert w.proph[0:4] == s.proph[0:4] and w.di[0] == s.di[0]  # the player's own cards stay
+        w = s.determinize(0, Rng(seed)).to_position()["players"]
+        seen_rear.add(tuple(a["prophet"] for a in w[1]["arcana"][1:]))
+        seen_di.add(tuple(w[1]["interventions"]))
+        assert w[0] == s.to_position()["players"][0]  # the player's own cards stay
     assert len(seen_rear) > 1 and len(seen_di) > 1
 
 

@@ -53,7 +53,7 @@ def test_protection_cancels_all_damage_received_in_the_turn_even_before_it_is_us
     s = game.from_position(position([dict(ibaditi, damage=0), MAO], [CAGL, AL]))
     assert fervor(game, "cagliostro") > fervor(game, "shirin")
     ev = orders(s, "cult 1", "cult 1")  # Circoncisione hits first, then Protection removes it
-    assert text_has(ev, "Protection") and s.took[0] == 0
+    assert text_has(ev, "Protection") and arcanum(s, 0)["took"] == 0
     assert dmg(s, 0) <= 0 + 0  # Shirin may heal at the start of turn: never below 0
     s = game.from_position(position([ibaditi, MAO], [SAGGIO, AL]))
     orders(s, "cult 1", "cult 1")  # Arahant (Slow) after the Protection
@@ -96,7 +96,7 @@ def test_hysteria_its_player_selects_and_reveals_the_order_before_the_opponent(g
     assert s.observation(1)["orders"]["shown"] == {"0": "cult 1"}
     assert any("reveals their Order first (Hysteria): cult 1" in e.text for e in s.events(1))
     s.apply("summon 1", 1)
-    assert s.active[1] == 1
+    assert side(s, 1)["active"] == 1
 
 
 def test_hysteria_on_both_sides_is_an_ordinary_simultaneous_choice(game):
@@ -111,7 +111,7 @@ def test_withering_its_controller_chooses_the_card_which_is_out_of_the_game(game
     orders(s, "cult 1", "cult 3")  # Goffredo's Penitenza first, then Kabbalah
     assert s.to_move == (1,) and [str(a) for a in s.legal_actions(1)] == ["wither 1", "wither 2", "wither 3"]
     s.apply("wither 2", 1)
-    assert s.wither[4] == 1
+    assert arcanum(s, 1)["withered"] == 1
     assert "cult 2" not in [str(a) for a in s.legal_actions(1)]
     assert_illegal(s, "cult 2", 1, "Malefic")
     assert s.observation(0)["players"][1]["arcana"][0]["cult"][1]["withered"]
@@ -124,13 +124,13 @@ def test_withering_is_placed_again_when_its_prophet_returns_from_the_rear_guard(
     orders(s, "cult 1", "summon 1")  # Goffredo returns
     assert s.to_move == (1,) and s.observation(0)["pending"]["kind"] == "withering"
     s.apply("wither 3", 1)
-    assert s.wither[4] == 2
+    assert arcanum(s, 1)["withered"] == 2
 
 
 def test_removing_withering_makes_the_card_usable_again(game):
     s2 = game.from_position(position([AL, MAO], [dict(GOFF, malefic=["withering"], withered=1), CAGL]))
     orders(s2, "cult 1", "cult 3")  # Penitenza removes every malefic marker
-    assert s2.wither[4] == -1 and "cult 2" in [str(a) for a in s2.legal_actions(1)]
+    assert arcanum(s2, 1)["withered"] is None and "cult 2" in [str(a) for a in s2.legal_actions(1)]
 
 
 def test_a_prophet_holds_at_most_one_malefic_marker_of_each_kind(game):

@@ -1,6 +1,6 @@
 """Section 4 (The Clash: Orders), Phases I, II and III, defeat, and section 5 (End of the Game)."""
 
-from .conftest import A, arcanum, assert_illegal, dmg, faith, fervor, orders, position, side, text_has
+from .conftest import A, arcanum, assert_illegal, dmg, faith, fervor, orders, phase, position, side, text_has
 
 AL = A("al_jafar", "hajj", "samsara", "vacuita")
 MAO = A("maometto", "corano_hizb", "sunniti", "allah_akbar")
@@ -67,7 +67,7 @@ def test_equal_priority_and_fervor_the_orders_are_simultaneous_and_neither_cance
     ev = orders(s, "cult 1", "cult 1")
     assert text_has(ev, "simultaneously")
     assert arcanum(s, 0)["where"] == arcanum(s, 1)["where"] == "defeated"  # both
-    assert s.phase == 0 and s.to_move == (0, 1)  # both choose a new Prophet at the start of the next turn
+    assert phase(s) == "deploy" and s.to_move == (0, 1)  # both choose a new Prophet at the start of the next turn
 
 
 def test_an_order_that_defeats_the_opposing_active_prophet_cancels_its_order(game):
@@ -83,9 +83,9 @@ def test_an_order_that_withdraws_the_opposing_active_prophet_cancels_its_order(g
     s = game.from_position(position([CAGL, SHAHID], [MAO, SHIRIN]))
     ev = orders(s, "cult 2", "cult 1")  # Esodo withdraws Maometto
     assert text_has(ev, "not used") and side(s, 1)["active"] is None and side(s, 1)["rear"] == [1, 0]
-    assert s.phase == 0 and s.to_move == (1,)
+    assert phase(s) == "deploy" and s.to_move == (1,)
     s.apply("deploy 1", 1)
-    assert s.active[1] == 1 and s.phase == 1
+    assert side(s, 1)["active"] == 1 and phase(s) == "orders"
 
 
 def test_summoning_swaps_the_active_prophet_with_the_chosen_rear_guard_position(game):
@@ -208,10 +208,10 @@ def test_after_a_defeat_the_player_chooses_a_new_prophet_at_the_start_of_the_nex
     f = faith(game, "maometto")
     s = game.from_position(position([AL, SHAHID], [dict(MAO, damage=f - 20), SHIRIN, GOFF]))
     orders(s, "cult 1", "cult 1")
-    assert s.phase == 0 and s.to_move == (1,)
+    assert phase(s) == "deploy" and s.to_move == (1,)
     assert [str(a) for a in s.legal_actions(1)] == ["deploy 1", "deploy 2"]
     s.apply("deploy 2", 1)
-    assert s.active[1] == 2 and s.to_move == (0, 1)
+    assert side(s, 1)["active"] == 2 and s.to_move == (0, 1)
 
 
 def test_the_game_ends_when_all_of_a_players_prophets_are_defeated(game):

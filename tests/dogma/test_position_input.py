@@ -32,7 +32,16 @@ KEYS = ("0", "1", "3", "7", "players", "cur")
 
 def paused(s, step: int) -> bool:
     """Moments worth many positions: Fidelity Tests, pending choices, simultaneous groups."""
-    return (s.test is not None or bool(s.pending) or s.sim) and step % 3 == 0
+    if step % 3:
+        return False
+    pos = s.to_position()
+    return pos["test"] is not None or bool(pos["pending"]) or pos["simultaneous"]
+
+
+def choosing(s) -> bool:
+    """A Fidelity Test or a pending choice is under way."""
+    pos = s.to_position()
+    return pos["test"] is not None or bool(pos["pending"])
 
 
 @functools.cache
@@ -91,7 +100,7 @@ def test_a_position_that_is_not_an_object_is_refused(bad):
 @pytest.mark.parametrize("options", GAME.option_variants, ids=lambda o: "-".join(map(str, o.values())))
 def test_a_resumed_game_reads_back_and_goes_on_exactly_like_the_original(options):
     states = corpus(GAME, seeds=range(3), snapshots=0, max_actions=300, finish=False, variants=[options],
-                    often=lambda s, step: step % 11 == 4 or s.test is not None or bool(s.pending))
+                    often=lambda s, step: step % 11 == 4 or choosing(s))
     for n, s in enumerate(states):
         pos = s.to_position()
         resumed = GAME.from_position(pos)

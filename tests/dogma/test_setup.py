@@ -5,28 +5,29 @@ import pytest
 from credo.games.dogma.construction import Builder
 from credo.kernel import IllegalAction
 
-from .conftest import assert_illegal, fingerprint
+from .conftest import arcanum, assert_illegal, cult, dmg, fingerprint, phase, prophet, side
 
 
 def test_predestination_builds_each_players_arcana_exactly_from_the_option(game):
     s = game.new(0, decks=["mecca", "storm"])
-    t = game.tables
-    assert [t.prophet_ids[s.proph[k]] for k in range(4)] == ["al_jafar", "maometto", "primo_shahid", "shirin"]
-    assert [t.cult_ids[c] for c in s.cults[0]] == ["hajj", "samsara", "vacuita"]
-    assert [t.relic_ids[r] for r in s.relics[5]] == ["santo_graal"]
-    assert [t.cult_ids[c] for c in s.cults[5]] == ["eucarestia", "masoreti"]
-    assert [t.di_ids[d] for d in s.di[0]] == ["pioggia_di_fuoco", "tramutazione_acqua_sangue",
-                                                 "tramutazione_acqua_sangue", "esorcismo"]
-    assert len(set(s.di[0])) == 4  # two physical copies of Tramutazione
+    mine, theirs = side(s, 0), side(s, 1)
+    assert [a["prophet"] for a in mine["arcana"]] == ["al_jafar", "maometto", "primo_shahid", "shirin"]
+    assert mine["arcana"][0]["cult"] == ["hajj", "samsara", "vacuita"]
+    assert theirs["arcana"][1]["relics"] == ["santo_graal"]
+    assert theirs["arcana"][1]["cult"] == ["eucarestia", "masoreti"]
+    assert mine["interventions"] == ["pioggia_di_fuoco", "tramutazione_acqua_sangue",
+                                     "tramutazione_acqua_sangue", "esorcismo"]
+    assert len(set(s.di[0])) == 4  # two physical copies of Tramutazione (the position names cards, not copies)
 
 
 def test_predestination_options_default_to_two_different_ones_from_the_seed(game):
     seen = set()
     for seed in range(12):
         s = game.new(seed)
-        assert s.decks[0] != s.decks[1]
-        seen.add(tuple(s.decks))
-        assert game.new(seed).decks == s.decks
+        decks = s.to_position()["decks"]
+        assert decks[0] != decks[1]
+        seen.add(tuple(decks))
+        assert game.new(seed).to_position()["decks"] == decks
     assert len(seen) > 3
 
 
@@ -49,8 +50,8 @@ def test_opening_both_players_choose_an_arcanum_simultaneously_and_secretly(game
     assert all(a.get("hidden") for a in obs1["players"][0]["arcana"])
     assert not any("Maometto" in e.text for e in s.events(1))
     s.apply("deploy 1", 1)
-    assert s.active == [1, 0]
-    assert s.phase == 1  # orders
+    assert [side(s, p)["active"] for p in (0, 1)] == [1, 0]
+    assert phase(s) == "orders"
     obs1 = s.observation(1)
     assert obs1["players"][0]["arcana"][1]["name"] == "Maometto"
     assert any("deploys Maometto" in e.text for e in s.events(1))
@@ -64,7 +65,7 @@ def test_opening_cult_cards_are_face_down_unless_revealed_and_the_rest_go_to_the
     shirin = obs["players"][0]["arcana"][3]
     assert [c["card"] for c in shirin["cult"]] == [None, "sunna", None]
     assert [c["face_up"] for c in shirin["cult"]] == [False, True, False]
-    assert s.rear[0] == [0, 1, 2] and s.rear[1] == [0, 2, 3]
+    assert side(s, 0)["rear"] == [0, 1, 2] and side(s, 1)["rear"] == [0, 2, 3]
     assert all(obs["players"][0]["arcana"][k].get("hidden") for k in (0, 1, 2))
     assert obs["players"][0]["rear"] == [0, 1, 2]
 
@@ -93,18 +94,19 @@ DI1 = ["cavalieri_apocalisse", "diluvio_universale", "transustanzazione", "piogg
 
 def test_free_will_builds_the_given_arcana_and_elaine_holds_a_fourth_cult_card(game):
     s = game.new(0, mode="free_will", arcana=[FW0, FW1], interventions=[DI0, DI1], one_box=False)
-    assert len(s.cults[4 + 2]) == 4
-    assert s.pend_dmg == [0, 0]
+    assert len(arcanum(s, 1, 2)["cult"]) == 4
+    assert [side(s, p)["damage_in_front"] for p in (0, 1)] == [0, 0]
 
 
 def test_free_will_one_box_the_first_builder_starts_with_30_damage_on_the_first_prophet_deployed(game):
     s = game.new(3, mode="free_will", arcana=[FW0, FW1], interventions=[DI0, DI1], one_box=True)
-    first = s.first_builder
-    assert first in (0, 1) and s.pend_dmg[first] == 30 and s.pend_dmg[1 - first] == 0
+    first = s.to_position()["first_builder"]
+    assert first in (0, 1)
+    assert side(s, first)["damage_in_front"] == 30 and side(s, 1 - first)["damage_in_front"] == 0
     s.apply("deploy 1", 0)
     s.apply("deploy 1", 1)
-    assert s.dmg[first * 4] == 30 and s.dmg[(1 - first) * 4] == 0
-    assert s.pend_dmg == [0, 0]
+    assert dmg(s, first) == 30 and dmg(s, 1 - first) == 0
+    assert [side(s, p)["damage_in_front"] for p in (0, 1)] == [0, 0]
 
 
 @pytest.mark.parametrize("change, words", [
@@ -150,16 +152,17 @@ def test_free_will_one_box_refuses_a_card_used_by_both_players(game):
 def test_free_will_without_arcana_builds_random_legal_decks_from_one_box(game):
     for seed in range(30):
         s = game.new(seed, mode="free_will", one_box=True)
-        prophets = [p for p in s.proph if p >= 0]
+        arcana = [a for p in (0, 1) for a in side(s, p)["arcana"]]
+        prophets = [a["prophet"] for a in arcana]
         assert len(prophets) == 8 and len(set(prophets)) == 8
-        cards = [c for cs in s.cults for c in cs]
+        cards = [c for a in arcana for c in a["cult"]]
         assert len(cards) == len(set(cards))
-        for sl in range(8):
-            p = game.content.prophets[s.proph[sl]]
-            for c in s.cults[sl]:
-                x = game.content.cults[c]
+        for a in arcana:
+            p = prophet(game, a["prophet"])
+            for c in a["cult"]:
+                x = cult(game, c)
                 assert p.allows(x.religion, x.type)
-            assert len(s.cults[sl]) + len(s.relics[sl]) == 3
+            assert len(a["cult"]) + len(a["relics"]) == 3
 
 
 def test_a_game_replays_the_same_from_the_same_seed_and_actions(game):

@@ -10,7 +10,7 @@ import pytest
 
 from credo.kernel import IllegalAction, Rng
 
-from .conftest import A, assert_illegal, dmg, faith, fervor, text_has
+from .conftest import A, assert_illegal, cult, dmg, faith, fervor, phase, side, text_has
 
 HARMLESS = ("sufi",)  # a Faithful card with no damage: Hysteria on the target, +10 Fervor on its Prophet
 
@@ -33,7 +33,8 @@ def position4(p0: list, p1: list, p2: list, p3: list, dis=((), (), (), ()), turn
 def orders4(state, *acts: str) -> list[str]:
     """Each player still in the game places an Order (player 1 first); returns the new events' texts."""
     start = len(state.log)
-    players = [p for p in range(4) if p in state.to_move or state.active[p] >= 0]
+    players = [p for p in range(4)
+               if p in state.to_move or state.to_position()["players"][p]["active"] is not None]
     for p, a in zip(players, acts, strict=True):
         state.apply(a, p)
     return [e.text for e in state.log[start:]]
@@ -66,9 +67,9 @@ def test_players_4_is_the_2_vs_2_game_with_a_variant_for_the_generic_tests(game)
 
 def test_predestination_with_four_players_gives_each_a_different_option(game):
     s = game.new(5, players=4)
-    assert sorted(s.decks) == sorted(game.option_ids)
+    assert sorted(s.to_position()["decks"]) == sorted(game.option_ids)
     s = game.new(5, players=4, decks=["storm", "mecca", "knowledge", "unshakeable"])
-    assert list(s.decks) == ["storm", "mecca", "knowledge", "unshakeable"]
+    assert s.to_position()["decks"] == ["storm", "mecca", "knowledge", "unshakeable"]
     with pytest.raises(IllegalAction, match="different options"):
         game.new(5, players=4, decks=["storm", "storm", "knowledge", "unshakeable"])
     with pytest.raises(IllegalAction, match="each of the 4 players"):
@@ -78,9 +79,10 @@ def test_predestination_with_four_players_gives_each_a_different_option(game):
 def test_free_will_with_four_players_one_box_one_first_builder_with_30_damage(game):
     for seed in range(10):
         s = game.new(seed, players=4, mode="free_will", one_box=True)
-        assert s.first_builder in range(4)
-        assert s.pend_dmg == [30 if p == s.first_builder else 0 for p in range(4)]
-        used = [x for x in s.proph if x >= 0]
+        first = s.to_position()["first_builder"]
+        assert first in range(4)
+        assert [side(s, p)["damage_in_front"] for p in range(4)] == [30 if p == first else 0 for p in range(4)]
+        used = [a["prophet"] for p in range(4) for a in side(s, p)["arcana"]]
         assert len(used) == 16 and len(set(used)) == 16  # one box: no Prophet twice
 
 
@@ -122,7 +124,7 @@ def test_all_eight_tokens_are_placed_secretly_and_revealed_together(game):
     assert not any("cult 1 left" in e.text for e in s.events(1))
     s.apply("cult 1 right", 1)
     s.apply("cult 1 left", 2)
-    assert s.phase == 1  # nothing is revealed until all four have placed
+    assert phase(s) == "orders"  # nothing is revealed until all four have placed
     start = len(s.log)
     s.apply("cult 1 right", 3)
     ev = [e.text for e in s.log[start:]]
@@ -146,7 +148,7 @@ def test_summoning_places_a_target_token_that_has_no_effect(game):
     assert text_has(ev, "Orders and Targets revealed: player 1 summon 1")
     assert not text_has(ev, "Player 1's Target token")
     assert text_has(ev, "Summoning: player 1 withdraws Al Jafar")
-    assert s.active[0] == 1
+    assert side(s, 0)["active"] == 1
 
 
 def test_a_target_names_only_an_opponent_still_in_the_game(game):
@@ -180,7 +182,7 @@ def test_equal_orders_equal_fervor_resolve_simultaneously(game):
     ev = orders4(s, "cult 1 right", "cult 1 left", "cult 1 left", "cult 1 right")
     assert text_has(ev, "players 1 and 4 simultaneously")
     # player 4's Al Jafar is defeated by player 1's Hajj, yet his own Samsara still takes effect
-    assert s.where[12] == 2
+    assert side(s, 3)["arcana"][0]["where"] == "defeated"
     assert text_has(ev, "player 4 reveals and activates Samsara")
     assert text_has(ev, "Khadija receives the malefic marker Mystical Crisis")
 
@@ -200,6 +202,33 @@ def test_all_opposing_prophets_means_both_opponents_active_prophets(game):
     assert dmg(s, 1) == 20 and dmg(s, 3) == 20 and dmg(s, 2) == 0  # ruling D-26
 
 
+@pytest.mark.parametrize("direction, target", [("left", 1), ("right", 3)])
+def test_hajj_lands_on_the_targeted_opponent_and_heals_its_own_prophet(game, direction, target):
+    """Issue #18: Hajj's effects land, not only its narration: its damage on the opponent the
+    Target names (no one else), its healing on Al Jafar."""
+    al = A("al_jafar", "hajj", "samsara", "vacuita", damage=40)
+    s = game.from_position(position4([al], [MAO], [GESU], [GOFF]))
+    ev = orders4(s, f"cult 1 {direction}", "cult 1 left", "cult 1 left", "cult 1 left")
+    assert text_has(ev, f"names player {target + 1} ({direction})")
+    hajj = cult(game, "hajj").damage  # Custom: Maometto and Goffredo are neither immune nor weak
+    assert dmg(s, target) == hajj and dmg(s, 4 - target) == 0 and dmg(s, 2) == 0
+    assert dmg(s, 0) == 40 - hajj  # "remove 20 damage from this Prophet": Al Jafar
+
+
+@pytest.mark.parametrize("direction, target", [("left", 1), ("right", 3)])
+def test_samsaras_marker_lands_on_the_targeted_opponent_only(game, direction, target):
+    """Issue #18: a Cult card's marker (Samsara's Mystical Crisis) lands on the opponent the
+    Target names, through immunity (Maometto is immune to Doctrine), and on no one else."""
+    s = game.from_position(position4([AL], [MAO], [GESU], [GOFF]))
+    orders4(s, f"cult 2 {direction}", "cult 1 left", "cult 1 left", "cult 1 left")
+    crisis = {p for p in range(4) if "crisis" in side(s, p)["arcana"][0]["malefic"]}
+    assert crisis == {target}
+    samsara = cult(game, "samsara").damage
+    struck = {1: 0, 3: 2 * samsara}[target]  # Maometto immune to Doctrine, Goffredo weak to it
+    assert dmg(s, target) == struck + 10  # and Mystical Crisis at the start of the next turn
+    assert dmg(s, 4 - target) == 0 and dmg(s, 2) == 0
+
+
 def test_appeal_to_rationality_hits_all_four_active_prophets(game):
     s = game.from_position(position4([AL, GOFF], [MAO], [GESU], [A("cagliostro", *HARMLESS)]))
     orders4(s, "appeal", "cult 1 left", "cult 1 left", "cult 1 left")
@@ -210,9 +239,9 @@ def test_the_fidelity_test_is_between_the_player_and_the_targeted_opponent(game)
     conf = A("agostino", "confessionum_libri_xiii")
     s = game.from_position(position4([conf], [MAO], [GESU], [SHIRIN]))
     orders4(s, "cult 1 right", "cult 1 left", "cult 1 left", "cult 1 left")
-    assert s.test is not None
-    tester, _fid, chooser = s.test[1]
-    assert (tester, chooser) == (0, 3)  # ruling D-25
+    test = s.to_position()["test"]
+    assert test is not None
+    assert (test["tester"], test["chooser"]) == (0, 3)  # ruling D-25
     assert set(s.to_move) == {0, 3}
 
 
@@ -255,8 +284,9 @@ def test_both_teams_falling_at_once_the_lower_sum_of_the_last_prophets_wins(game
 
 def test_chaos_with_four_players_lays_out_4_rows_of_3_each_player_starts_a_row(game):
     s = game.new(2, players=4, mode="chaos")
-    assert len(s.prep.packets) == 12 and all(len(p) == 9 for p in s.prep.packets)
-    assert list(s.prep.hold) == [0, 3, 6, 9]
+    chaos = s.to_position()["chaos"]
+    assert len(chaos["packets"]) == 12 and all(len(p) == 9 for p in chaos["packets"])
+    assert chaos["hold"] == [0, 3, 6, 9]
     assert s.to_move == (0, 1, 2, 3)
     for p in range(4):
         o = s.observation(p)["chaos"]
@@ -265,9 +295,9 @@ def test_chaos_with_four_players_lays_out_4_rows_of_3_each_player_starts_a_row(g
     assert s.observation(0)["chaos"]["packet"] != s.observation(1)["chaos"]["packet"]
     for p in range(3):
         s.apply("done", p)
-    assert list(s.prep.hold) == [-1, -1, -1, 9]  # nobody moves on until all four have finished
+    assert s.to_position()["chaos"]["hold"] == [-1, -1, -1, 9]  # nobody moves on until all four have finished
     s.apply("done", 3)
-    assert list(s.prep.hold) == [1, 4, 7, 10]
+    assert s.to_position()["chaos"]["hold"] == [1, 4, 7, 10]
 
 
 def _with_five_arcana_built(game, pos: dict, player: int) -> dict:

@@ -75,7 +75,9 @@ def _reason(s, action, player: int) -> tuple[str, str]:
     if kind == "summon":
         if fan:
             return R.MALEFIC, "Fanaticism: you may not select the Summoning Order"
-        return R.SUMMONING, f"your rear guard holds {len(s.rear[player])} Prophets; there is no position {args[0] + 1}"
+        held = len(s.rear[player])
+        return R.SUMMONING, (f"your rear guard holds {held} Prophet{'' if held == 1 else 's'}; "
+                             f"there is no position {args[0] + 1}")
     if kind in ("intervene", "appeal"):
         if fan:
             return R.MALEFIC, "Fanaticism: you may not select the Divine Intervention Order"
@@ -85,7 +87,8 @@ def _reason(s, action, player: int) -> tuple[str, str]:
     if kind == "cult":
         j = args[0]
         if j >= len(s.cults[sl]):
-            return R.CULT, f"{s.name(sl)} has {len(s.cults[sl])} Cult cards; there is no card {j + 1}"
+            held = len(s.cults[sl])
+            return R.CULT, f"{s.name(sl)} has {held} Cult card{'' if held == 1 else 's'}; there is no card {j + 1}"
         if s.wither[sl] == j:
             return R.MALEFIC, "Withering: that Cult card is out of the game and cannot be used"
         if j == 3 and not s.ability_on(sl):
@@ -97,7 +100,9 @@ def _reason(s, action, player: int) -> tuple[str, str]:
         skind, i, cid = t.specials[args[0]]
         mine = [(a, b) for a, b, _ in s.special_sources(sl)]
         if (skind, i) not in mine:
-            return R.SPECIAL, f"{cid} is not a component of your active Prophet bearing the atom icon"
+            content = s.game.content
+            name = (content.prophets[i] if skind == "prophet" else content.relics[i]).name
+            return R.SPECIAL, f"{name} is not a component of your active Prophet bearing the atom icon"
         if skind == "prophet" and not s.ability_on(sl):
             return R.CANCEL, f"{s.name(sl)}'s ability is cancelled"
         if t.special_once[(skind, i)]:
