@@ -1269,3 +1269,116 @@ def test_players_two_to_four(players):
     with pytest.raises(IllegalAction) as refused_players:
         GAME.new(0, players=players)
     assert "\n" not in str(refused_players.value)
+
+
+# --- Random play against the rules ------------------------------------------------
+
+ABILITIES = {"preach", "establish", "vigil", "assassinate", "attack", "desecrate", "convert"}
+HOMES = [("b14", "b13", "c14"), ("r12", "r11", "q12"), ("k9", "k8", "j9"), ("n5", "n4", "m5")]
+
+
+def _adjacent(a, b):
+    return abs(COLUMNS.index(a[0]) - COLUMNS.index(b[0])) + abs(int(a[1:]) - int(b[1:])) == 1
+
+
+def _meets_a_win_condition(pos, player):
+    units = [u for u in pos["units"] if u["owner"] == player]
+    capture = set(TOWERS) <= {u["square"] for u in units}
+    owners = set(pos["temples"].values())
+    dominance = player in owners and owners == {player}
+    return capture or dominance or pos["followers"][player] >= 100
+
+
+def _random_game_start(players, seed):
+    fresh = GAME.new(seed, players=players).to_position()
+    deck = fresh["deck"] + [c for hand in fresh["hands"] for c in hand]
+    units, temples = [], {}
+    for p in range(players):
+        temple, priest, zealot = HOMES[p]
+        temples[temple] = p
+        units += [unit(p, "priest", priest), unit(p, "zealot", zealot)]
+    return GAME.from_position(position(
+        players=players, turn_limit=40, step="end", units=units, temples=temples,
+        deck=deck[4 * players:], hands=[deck[4 * p:4 * p + 4] for p in range(players)],
+        divinity=[1] * players, rng=[seed, 0]))
+
+
+@pytest.mark.parametrize("players,seed", [(2, 1), (2, 2), (3, 3), (4, 4), (2, 5), (3, 6), (4, 7), (2, 8),
+                                          (2, 9), (3, 10), (4, 11), (2, 12)])
+def test_random_play_keeps_the_rules(players, seed):
+    """Every clause that can be checked on any move, over random games: one Unit a space
+    (The Game Board), at most 2 Advanced Units each, moves of one space or Catacomb to
+    Catacomb within the allowance onto free spaces (Move Step, Catacombs), no move after a
+    Unit's ability (Ability Step), one ability a Unit a turn and none by a Unit that arrived
+    this turn (Basic Units), one die a Temple (Move Step), Preach gains (Priest, Prophet),
+    and the game ends exactly when a win condition is met at the end of a turn."""
+    import random
+
+    rng = random.Random(seed)
+    s = _random_game_start(players, seed)
+    s.apply("end")
+    turn, acted, arrived, ability_used = None, set(), set(), False
+    for _ in range(3000):
+        if s.is_over:
+            break
+        pos = s.to_position()
+        if pos["turn"] != turn:
+            turn, acted, ability_used = pos["turn"], set(), False
+            arrived = set()
+        mover = s.to_move[0]
+        current = pos["current"]
+        options = sorted(legal(s))
+        eager = [a for a in options if a.split()[0] in ABILITIES | {"train", "play"}]
+        action = rng.choice(eager if eager and rng.random() < 0.6 else options)
+        words = action.split()
+        before_units = {u["square"]: u for u in pos["units"]}
+        start = len(s.log)
+        s.apply(action)
+        after = s.to_position()
+        squares = [u["square"] for u in after["units"]]
+        assert len(squares) == len(set(squares)), "one Unit a space"
+        for p in range(players):
+            advanced = [u for u in after["units"] if u["owner"] == p and u["kind"] in ("prophet", "avatar")]
+            assert len(advanced) <= 2
+        if mover == current and after["turn"] == turn:
+            slots_before = {u["slot"] for u in pos["units"]}
+            arrived |= {u["slot"] for u in after["units"] if u["slot"] not in slots_before
+                        and u["owner"] == current}
+        if words[0] == "move":
+            src, dst = words[1], words[2]
+            mover_unit = before_units[src]
+            assert mover_unit["owner"] == current and dst not in before_units
+            assert _adjacent(src, dst) or (src in CATACOMBS and dst in CATACOMBS)
+            assert after["allowance"] == pos["allowance"] - 1
+            assert not ability_used, "a Unit moved after an ability was used"
+            assert mover_unit["slot"] not in arrived
+        if words[0] in ABILITIES and mover == current:
+            actor = before_units[words[1]]
+            assert actor["slot"] not in acted, "one ability a Unit a turn"
+            assert actor["slot"] not in arrived, "no ability in the turn a Unit arrives"
+            acted.add(actor["slot"])
+            ability_used = True
+        if words[0] == "preach":
+            kind = before_units[words[1]]["kind"]
+            printed = LAYOUT[words[1]]
+            population = 1 if printed.startswith("H") else int(printed)
+            extra = sum(1 for c in pos["commandments"][current] if c == "faith")
+            if not s.to_position()["stack"] and not any("denied" in t for t in texts(s, start)):
+                gained = after["followers"][current] - pos["followers"][current]
+                if kind == "prophet":
+                    assert gained == 2 * population + extra
+                    assert after["divinity"][current] == pos["divinity"][current]
+                else:
+                    assert gained == population + extra
+        for line in texts(s, start):
+            found = re.search(r"Move Step: player (\d) controls .*?rolls ([\d, ]+):", line)
+            if found:
+                p = int(found.group(1)) - 1
+                owned = sum(1 for o in after["temples"].values() if o == p)
+                assert len(found.group(2).split(", ")) == owned, line
+        if after["turn"] != turn and not s.is_over:
+            for p in range(players):
+                assert not _meets_a_win_condition(after, p), f"player {p + 1} should have won"
+    if s.is_over and s.winners:
+        final = s.to_position()
+        assert any(_meets_a_win_condition(final, w) for w in s.winners)
