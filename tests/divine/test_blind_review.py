@@ -1271,6 +1271,41 @@ def test_players_two_to_four(players):
     assert "\n" not in str(refused_players.value)
 
 
+
+def test_temple_sanctuary_does_not_shield_an_attacker():
+    """Temples / Sanctuary protects a Unit from being Attacked, not when it attacks: a
+    Zealot attacking out of its own Temple and losing the roll is destroyed."""
+    seen_loss = False
+    for seed in range(20):
+        units = [unit(0, "zealot", "b14"), unit(1, "zealot", "b15"), unit(1, "priest", "a1")]
+        s = load(units=units, temples={"b14": 0, "r12": 1}, rng=[seed, 0])
+        start = len(s.log)
+        act(s, "attack b14 b15")
+        a, d = _attack_rolls(s, start)
+        if sum(a) < sum(d):
+            seen_loss = True
+            assert "b14" not in board(s) and board(s)["b15"] == (1, "zealot")
+    assert seen_loss
+
+
+def test_prophet_converts_a_vigilant_priest():
+    """Priest / Vigilance protects from Assassination by Zealots only: a Prophet still
+    Converts a Vigilant Priest."""
+    s = load(units=[unit(0, "prophet", "e12", vigilance=True), unit(1, "priest", "e13", vigilance=True),
+                    unit(1, "priest", "a1")],
+             temples={"b14": 0, "r12": 1})
+    act(s, "convert e12 e13")
+    assert board(s)["e13"] == (0, "priest")
+
+
+def test_avatar_assassinates_priests_only():
+    """Zealot / Assassinate, Avatar: Assassinate destroys a Priest; a Zealot is Attacked,
+    not Assassinated, even by an Avatar."""
+    s = load(units=[unit(0, "avatar", "e12"), unit(1, "zealot", "e13"), unit(1, "priest", "a1")],
+             temples={"b14": 0, "r12": 1})
+    refused(s, "assassinate e12 e13")
+
+
 # --- Random play against the rules ------------------------------------------------
 
 ABILITIES = {"preach", "establish", "vigil", "assassinate", "attack", "desecrate", "convert"}
