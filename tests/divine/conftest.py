@@ -122,5 +122,20 @@ def legal(state, player=None) -> set[str]:
     return {str(a) for a in state.legal_actions(player)}
 
 
+def at(state, field: str):
+    """A field of the state's position (`followers`, `allowance`, `current`, `deck`, ...): the
+    public way to read what the state holds."""
+    return state.to_position()[field]
+
+
+def public(state, player: int) -> dict:
+    """What everyone sees of `player`: followers, divinity, hand size, Temples, markers left."""
+    return state.observation(None)["players_state"][player]
+
+
+def hand_sizes(state) -> list[int]:
+    return [p["hand_size"] for p in state.observation(None)["players_state"]]
+
+
 def temple_owner(state, square: str):
     return state.observation(None)["temples"][square]

@@ -85,7 +85,7 @@ text = "Another player loses 3 Follower Tokens; you gain 1."
     s = make(game, U(0, "priest", "c3"), U(1, "priest", "r1"), temples={"e2": 0, "l2": 1},
              hands=[["exodus"], []], followers=[10, 10])
     s.apply("play exodus p2")
-    assert s.followers == [11, 7]
+    assert s.to_position()["followers"] == [11, 7]
 
 
 def test_a_card_whose_effect_needs_another_target_is_rejected(tmp_path):

@@ -2,16 +2,16 @@
 
 from credo.games.divine import rules as R
 
-from .conftest import U, end_turn, legal, make, refused, rules_cited, seed_for, texts, unit_at
+from .conftest import U, at, end_turn, hand_sizes, legal, make, refused, rules_cited, seed_for, texts, unit_at
 
 
 def test_draw_step_draws_a_divinity_card(game):
     s = make(game, U(0, "priest", "e2"), U(1, "priest", "l2"), temples={"e2": 0, "l2": 1},
              step="ability", allowance=0, deck=["wrath", "miracle", "plague"])
     s.apply("end")
-    assert s.current == 1 and s.hsize[1] == 1
+    assert at(s, "current") == 1 and hand_sizes(s)[1] == 1
     assert s.observation(1)["hand"] == ["plague"]
-    assert s.deck == [game.cards.by_id["wrath"], game.cards.by_id["miracle"]]
+    assert at(s, "deck") == ["wrath", "miracle"]
 
 
 def test_library_gives_an_extra_card_in_the_draw_step(game):
@@ -19,7 +19,7 @@ def test_library_gives_an_extra_card_in_the_draw_step(game):
              step="ability", allowance=0)
     start = len(s.log)
     s.apply("end")
-    assert s.hsize[1] == 2
+    assert hand_sizes(s)[1] == 2
     assert R.LIBRARY in rules_cited(s, start)
 
 
@@ -27,7 +27,7 @@ def test_the_library_serves_only_the_player_whose_unit_is_there(game):
     s = make(game, U(0, "priest", "e2"), U(0, "zealot", "h17"), U(1, "priest", "l2"), temples={"e2": 0, "l2": 1},
              step="ability", allowance=0)
     s.apply("end")
-    assert s.hsize[1] == 1
+    assert hand_sizes(s)[1] == 1
 
 
 def test_move_step_rolls_one_die_per_temple_controlled(game):
@@ -35,7 +35,7 @@ def test_move_step_rolls_one_die_per_temple_controlled(game):
     s = make(game, U(0, "priest", "e2"), U(1, "priest", "l2"), temples={"e2": 0, "l2": 1, "q3": 1, "b5": 1},
              step="ability", allowance=0, seed=seed)
     s.apply("end")
-    assert s.allowance == 11
+    assert at(s, "allowance") == 11
     assert any("rolls 4, 2, 5" in t for t in texts(s))
 
 
@@ -43,8 +43,8 @@ def test_a_player_without_temples_rolls_no_dice(game):
     s = make(game, U(0, "priest", "e2"), U(1, "priest", "l2"), U(1, "zealot", "a1"), U(2, "priest", "q3"),
              temples={"e2": 0, "b5": 0, "q3": 2}, players=3, step="ability", allowance=0)
     s.apply("end")
-    assert s.current == 1 and not s.is_over
-    assert s.allowance == 0
+    assert at(s, "current") == 1 and not s.is_over
+    assert at(s, "allowance") == 0
     assert not any(a.kind == "move" for a in s.legal_actions())
 
 
@@ -53,7 +53,7 @@ def test_the_allowance_is_divided_among_any_units(game):
     s.apply("move c3 c4")
     s.apply("move h3 h4")
     s.apply("move c4 c5")
-    assert s.allowance == 0
+    assert at(s, "allowance") == 0
     assert unit_at(s, "c5")["kind"] == "priest" and unit_at(s, "h4")["kind"] == "zealot"
     assert not any(a.kind == "move" for a in s.legal_actions())
     refused(s, "move c5 c6", R.MOVE, "used up")
@@ -70,7 +70,7 @@ def test_the_allowance_need_not_all_be_used(game):
     s = make(game, U(0, "priest", "c3"), U(1, "priest", "r18"), allowance=6)
     s.apply("move c3 c4")
     s.apply("end")
-    assert s.current == 1
+    assert at(s, "current") == 1
 
 
 def test_a_unit_on_a_catacomb_jumps_to_another_for_one_point(game):
@@ -79,7 +79,7 @@ def test_a_unit_on_a_catacomb_jumps_to_another_for_one_point(game):
     assert "move i4 p10" in legal(s) and "move i4 d10" in legal(s) and "move i4 i16" in legal(s)
     start = len(s.log)
     s.apply("move i4 p10")
-    assert s.allowance == 0 and unit_at(s, "p10")
+    assert at(s, "allowance") == 0 and unit_at(s, "p10")
     assert R.CATACOMBS in rules_cited(s, start)
 
 
@@ -94,7 +94,7 @@ def test_a_catacomb_jump_needs_allowance_and_a_free_catacomb(game):
 def test_abilities_come_after_the_move_step(game):
     s = make(game, U(0, "priest", "c3"), U(0, "zealot", "h3"), U(1, "priest", "r18"), allowance=4)
     s.apply("preach c3")
-    assert s.allowance == 0 and s.step == 1
+    assert at(s, "allowance") == 0 and at(s, "step") == "ability"
     refused(s, "move h3 h4", R.ABILITY, "Move Step")
     assert R.R_ABILITY_ENDS_MOVE in rules_cited(s)
 
@@ -111,7 +111,7 @@ def test_turns_pass_in_turn_order(game):
              temples={"e2": 0, "l2": 1, "q3": 2}, players=3, order=[2, 0, 1], current=2, turn=1)
     seen = []
     for _ in range(4):
-        seen.append(s.current)
+        seen.append(at(s, "current"))
         end_turn(s)
     assert seen == [2, 0, 1, 2]
 

@@ -4,22 +4,21 @@ import pytest
 
 from credo.games.divine import rules as R
 
-from .conftest import U, end_turn, legal, make, refused, rules_cited, seed_for, texts, unit_at
+from .conftest import U, at, end_turn, legal, make, public, refused, rules_cited, seed_for, temple_owner, texts, unit_at
 
 
 # --- Priest -------------------------------------------------------------------------
 def test_preach_gains_tokens_and_divinity_equal_to_the_population(game):
     s = make(game, U(0, "priest", "e3"), U(1, "priest", "r18"))  # e3: Population 3
-    assert s.layout.pop[s.game and 2 * 18 + 4] == 3
     s.apply("preach e3")
-    assert s.followers[0] == 13 and s.divinity[0] == 4
+    assert at(s, "followers")[0] == 13 and at(s, "divinity")[0] == 4
     assert R.PREACH in rules_cited(s)
 
 
 def test_preach_on_a_population_one_space(game):
     s = make(game, U(0, "priest", "a1"), U(1, "priest", "r18"))
     s.apply("preach a1")
-    assert s.followers[0] == 11 and s.divinity[0] == 2
+    assert at(s, "followers")[0] == 11 and at(s, "divinity")[0] == 2
 
 
 def test_no_preaching_where_there_is_no_population(game):
@@ -42,14 +41,14 @@ def test_no_preaching_on_a_temple_another_player_controls(game):
     refused(s, "preach g5", R.PREACH, "another player")
     s2 = make(game, U(0, "priest", "g5"), U(1, "priest", "r18"), temples={"g5": 0, "l2": 1})
     s2.apply("preach g5")  # own Temple: its printed Population of 1 (ruling R-4)
-    assert s2.followers[0] == 11
+    assert at(s2, "followers")[0] == 11
 
 
 def test_establish_places_a_control_marker_on_the_temple(game):
     s = make(game, U(0, "priest", "g5"), U(1, "priest", "r18"), temples={"e2": 0, "l2": 1})
     s.apply("establish g5")
-    assert s.controller(2 * 0 + 4 * 18 + 6) == 0
-    assert s.temples_of(0) == 2 and s.markers_left(0) == game.markers - 2
+    assert temple_owner(s, "g5") == 0
+    assert public(s, 0)["temples"] == 2 and public(s, 0)["markers_left"] == game.markers - 2
     assert R.ESTABLISH in rules_cited(s)
 
 
@@ -64,7 +63,7 @@ def test_establish_only_on_a_temple_no_one_controls(game):
 def test_with_no_markers_left_a_marker_is_taken_back_from_an_unoccupied_space(game):
     temples = {"e2": 0, "l2": 0, "q3": 0, "b5": 0, "n5": 0, "r14": 1}
     s = make(game, U(0, "priest", "g5"), U(0, "zealot", "e2"), U(1, "priest", "r18"), temples=temples)
-    assert s.markers_left(0) == 0
+    assert public(s, 0)["markers_left"] == 0
     assert "establish g5" not in legal(s)
     refused(s, "establish g5", R.ESTABLISH, "no control markers left")
     assert "reclaim e2" not in legal(s)  # occupied
@@ -72,7 +71,7 @@ def test_with_no_markers_left_a_marker_is_taken_back_from_an_unoccupied_space(ga
     s.apply("reclaim l2")
     assert temple_owner_is(s, "l2", None)
     s.apply("establish g5")
-    assert temple_owner_is(s, "g5", 0) and s.markers_left(0) == 0
+    assert temple_owner_is(s, "g5", 0) and public(s, 0)["markers_left"] == 0
 
 
 def temple_owner_is(s, sq, who):
@@ -142,7 +141,7 @@ def test_attack_needs_an_adjacent_zealot_or_avatar(game):
 def test_desecrate_removes_an_opponents_control_marker(game):
     s = make(game, U(0, "zealot", "g5"), U(1, "priest", "r18"), temples={"g5": 1, "l2": 1, "e2": 0})
     s.apply("desecrate g5")
-    assert temple_owner_is(s, "g5", None) and s.markers_left(1) == game.markers - 1
+    assert temple_owner_is(s, "g5", None) and public(s, 1)["markers_left"] == game.markers - 1
     assert R.DESECRATE in rules_cited(s)
 
 
@@ -158,7 +157,7 @@ def test_train_pays_1_divinity_at_an_unoccupied_temple_you_control(game):
     s = make(game, U(0, "priest", "c3"), U(1, "priest", "r18"), temples={"e2": 0, "l2": 1}, divinity=[2, 1])
     assert {"train priest e2", "train zealot e2"} <= legal(s)
     s.apply("train zealot e2")
-    assert s.divinity[0] == 1 and unit_at(s, "e2")["kind"] == "zealot"
+    assert at(s, "divinity")[0] == 1 and unit_at(s, "e2")["kind"] == "zealot"
     assert R.TRAIN in rules_cited(s)
 
 
@@ -177,7 +176,7 @@ def test_units_cannot_move_or_act_on_the_turn_they_are_trained(game):
     refused(s, "preach e2", R.BASIC, "same turn")
     end_turn(s)
     end_turn(s)
-    assert "preach e2" in legal(s) and any(a.kind == "move" and a.args[0] == 1 * 18 + 4 for a in s.legal_actions())
+    assert "preach e2" in legal(s) and any(a.startswith("move e2 ") for a in legal(s))
 
 
 def test_pieces_run_out(game):
@@ -191,7 +190,7 @@ def test_pieces_run_out(game):
 def test_a_prophet_preaches_twice_the_tokens_and_no_divinity(game):
     s = make(game, U(0, "prophet", "e3"), U(1, "priest", "r18"))
     s.apply("preach e3")
-    assert s.followers[0] == 16 and s.divinity[0] == 1
+    assert at(s, "followers")[0] == 16 and at(s, "divinity")[0] == 1
     assert R.PROPHET in rules_cited(s)
 
 
