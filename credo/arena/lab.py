@@ -599,7 +599,7 @@ def draw_plots(parts: list[Section], rows: list[dict], out: Path) -> None:
         plt.close(fig)
     groups = _by_matchup(rows)
     fig, ax = plt.subplots(figsize=(7.5, max(2.5, 0.3 * len(groups) + 1.2)))
-    ax.boxplot([[r["moves"] for r in g] for g in groups.values()], vert=False)
+    ax.boxplot([[r["moves"] for r in g] for g in groups.values()], orientation="horizontal")
     ax.set_yticks(range(1, len(groups) + 1), list(groups))
     ax.invert_yaxis()
     ax.set_xlabel("actions per game")
