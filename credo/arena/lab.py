@@ -74,12 +74,23 @@ class Settings:
 
 
 def matchups(settings: Settings) -> list[tuple[str, dict]]:
-    """The matchups to play: labels and options (machine turn limit included), each once."""
+    """The matchups to play: labels and options (machine turn limit included), each once.
+    The person's options select: a matchup that sets one of them to another value is left
+    out (`-o deck1=mine` keeps the matchups of that deck), the others get them laid over
+    (`-o turn_limit=300`); when none is left, the options alone are the one matchup."""
     game = games.load(settings.game, settings.content)
+    lab = game_lab(settings.game)
+    chosen = settings.options
     seen: dict[str, tuple[str, dict]] = {}
-    for label, options in game_lab(settings.game).matchups(game):
-        played = game.machine_options({**options, **settings.options})
+    for label, options in lab.matchups(game):
+        if any(key in options and options[key] != value for key, value in chosen.items()):
+            continue
+        played = game.machine_options({**options, **chosen})
         seen.setdefault(json.dumps(played, sort_keys=True), (label, played))
+    if not seen:
+        played = game.machine_options(chosen)
+        label = lab.label(played) if hasattr(lab, "label") else json.dumps(chosen, sort_keys=True)
+        seen[""] = (label, played)
     return list(seen.values())
 
 

@@ -382,7 +382,8 @@ def _balance_report(settings, rows: list[dict], out: Path, console: Console) -> 
         parts = lab.write_report(settings, rows, out, plots=False)
         console.print(f"{exc}; the report is written without its plots", markup=False, soft_wrap=True)
     summary = parts[-1].text[0]
-    console.print(f"{len(rows)} games; report written to {out}/report.md and {out}/report.html", markup=False)
+    console.print(f"{len(rows)} games; report written to {out}/report.md and {out}/report.html", markup=False,
+                  soft_wrap=True)
     console.print(summary, markup=False, soft_wrap=True)
     return 0
 

@@ -11,7 +11,11 @@ NOT_PLAYED = {ZONES.index("undrawn"), ZONES.index("hand")}
 
 def matchups(game) -> list[tuple[str, dict]]:
     decks = [d.id for d in game.content.decks]
-    return [(f"{a} vs {b}", {"deck1": a, "deck2": b}) for a in decks for b in decks]
+    return [(label({"deck1": a, "deck2": b}), {"deck1": a, "deck2": b}) for a in decks for b in decks]
+
+
+def label(options: dict) -> str:
+    return f"{options.get('deck1', 'jovinet')} vs {options.get('deck2', 'terrisol')}"
 
 
 def tags(game, match) -> list[list[tuple[str, str]]]:
