@@ -21,7 +21,8 @@ import importlib
 import json
 import platform
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -104,7 +105,8 @@ def plan(settings: Settings, done: set[tuple[str, int]] = frozenset()) -> list[t
         for fixture in schedule([settings.agents], players, settings.games, settings.seed):
             if (label, fixture.index) not in done:
                 work.append((settings.game, label, fixture, options, settings.content))
-    return work
+    # game k of every matchup before game k+1 of any: a run stopped early has measured them all alike
+    return sorted(work, key=lambda item: item[2].index)
 
 
 def play_lab_game(item: tuple) -> dict:
@@ -161,7 +163,11 @@ def read_results(folder: Path) -> list[dict]:
                 break
             raise ValueError(f"{path}, line {number}: not a saved game") from None
         rows.append(row)
-    return rows
+    # one game saved twice (two runs writing one folder) counts once: a matchup and a seed make one game
+    once: dict[tuple[str, int], dict] = {}
+    for row in rows:
+        once.setdefault((row["matchup"], row["seed"]), row)
+    return list(once.values())
 
 
 def _same(a: Settings, b: Settings, where: str) -> None:
@@ -174,38 +180,57 @@ def run(settings: Settings, out: Path, resume: bool = False, command: str = "", 
         progress: Callable[[int, int], None] | None = None) -> list[dict]:
     """Play what is missing from `out` (everything, unless `resume`), saving each game as it
     ends; the folder's games afterwards."""
-    saved = read_results(out) if resume else []
-    if resume and (out / SETTINGS).exists():
-        before = read_settings(out)
-        _same(before, settings, str(out))
-        if before.seed != settings.seed:
-            raise ValueError(f"{out} was measured with --seed {before.seed}: resume it with the same seed "
-                             "(a run of another seed goes in its own folder, merged later)")
-        settings.runs = before.runs
-    elif (out / RESULTS).exists() and not resume:
-        raise ValueError(f"{out} already holds results: give --resume to play only the missing games, "
-                         "or another --out")
-    done = {(row["matchup"], row["index"]) for row in saved}
-    work = plan(settings, done)
-    record = Run(command, [settings.game], commit=_commit(), machine=machine(),
-                 python=f"Python {platform.python_version()}, credo {_version()}")
-    settings.runs.append(record)
     out.mkdir(parents=True, exist_ok=True)
-    (out / RESULTS).write_text("".join(json.dumps(row) + "\n" for row in saved))  # drops a cut-short line
-    write_settings(settings, out)
-    start = time.perf_counter()
-    with (out / RESULTS).open("a") as file:
-        def each(row: dict) -> None:
-            file.write(json.dumps(row) + "\n")
-            file.flush()
-            record.seconds = time.perf_counter() - start
+    with _only_writer(out):
+        saved = read_results(out) if resume else []
+        if resume and (out / SETTINGS).exists():
+            before = read_settings(out)
+            _same(before, settings, str(out))
+            if before.seed != settings.seed:
+                raise ValueError(f"{out} was measured with --seed {before.seed}: resume it with the same seed "
+                                 "(a run of another seed goes in its own folder, merged later)")
+            settings.runs = before.runs
+        elif (out / RESULTS).exists() and not resume:
+            raise ValueError(f"{out} already holds results: give --resume to play only the missing games, "
+                             "or another --out")
+        done = {(row["matchup"], row["index"]) for row in saved}
+        work = plan(settings, done)
+        record = Run(command, [settings.game], commit=_commit(), machine=machine(),
+                     python=f"Python {platform.python_version()}, credo {_version()}")
+        settings.runs.append(record)
+        (out / RESULTS).write_text("".join(json.dumps(row) + "\n" for row in saved))  # drops a cut-short line
+        write_settings(settings, out)
+        start = time.perf_counter()
+        with (out / RESULTS).open("a") as file:
+            def each(row: dict) -> None:
+                file.write(json.dumps(row) + "\n")
+                file.flush()
+                record.seconds = time.perf_counter() - start
+                write_settings(settings, out)  # the run's time so far, whenever it is stopped
 
-        try:
-            run_work(work, settings.jobs, settings.backend, address, progress, play=play_lab_game, each=each)
-        finally:
-            record.seconds = time.perf_counter() - start
-            write_settings(settings, out)
+            try:
+                run_work(work, settings.jobs, settings.backend, address, progress, play=play_lab_game, each=each)
+            finally:
+                record.seconds = time.perf_counter() - start
+                write_settings(settings, out)
     return read_results(out)
+
+
+@contextmanager
+def _only_writer(out: Path) -> Iterator[None]:
+    """Hold the folder's lock while playing: a second run on the same folder stops at once
+    instead of playing the same games again beside the first."""
+    try:
+        import fcntl
+    except ImportError:  # not on POSIX: no lock
+        yield
+        return
+    with (out / ".lock").open("w") as lock:
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            raise ValueError(f"another credo balance is playing into {out}: wait for it, or stop it") from None
+        yield
 
 
 def merge(folders: list[Path], out: Path) -> tuple[Settings, list[dict], int]:

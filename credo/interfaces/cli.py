@@ -359,6 +359,12 @@ def cmd_balance(args, console: Console) -> int:
         argv += ["--content", args.content]
     if backend == "ray":
         argv += ["--backend", "ray"] + (["--address", args.address] if args.address else [])
+    import signal
+
+    def stopped(signum, frame):  # a `kill` stops a run as Ctrl-C does: what was played is kept
+        raise KeyboardInterrupt
+
+    before = signal.signal(signal.SIGTERM, stopped)
     try:
         with _progress(console) as progress:
             task = progress.add_task(f"{game.name} balance", total=None)
@@ -370,6 +376,8 @@ def cmd_balance(args, console: Console) -> int:
         console.print(f"\ninterrupted: the games played so far are saved in {out}/{lab.RESULTS}; "
                       "the same command with --resume plays the rest")
         return 130
+    finally:
+        signal.signal(signal.SIGTERM, before)
     return _balance_report(settings, rows, out, console)
 
 

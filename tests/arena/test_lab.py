@@ -185,3 +185,17 @@ def test_cli_balance_resume_and_merge(tmp_path, capsys):
         main(["balance", "jol", "--agents", "nobody", "--out", str(tmp_path / "x")])
     with pytest.raises(SystemExit, match="deck"):
         main(["balance", "jol", "-o", "deck1=nothing", "--out", str(tmp_path / "y")])
+
+
+def test_a_stopped_run_has_measured_every_matchup_alike():
+    work = lab.plan(settings(games=3))
+    assert [item[2].index for item in work] == [0] * 9 + [1] * 9 + [2] * 9
+
+
+def test_two_runs_never_play_into_one_folder_and_a_game_saved_twice_counts_once(tmp_path):
+    rows = lab.run(settings(), tmp_path)
+    with lab._only_writer(tmp_path), pytest.raises(ValueError, match="another credo balance"):
+        lab.run(settings(games=2), tmp_path, resume=True)
+    with (tmp_path / lab.RESULTS).open("a") as file:
+        file.write(json.dumps(rows[0]) + "\n")
+    assert lab.read_results(tmp_path) == rows
