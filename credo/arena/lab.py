@@ -230,7 +230,10 @@ def _only_writer(out: Path) -> Iterator[None]:
             fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError:
             raise ValueError(f"another credo balance is playing into {out}: wait for it, or stop it") from None
-        yield
+        try:
+            yield
+        finally:
+            (out / ".lock").unlink(missing_ok=True)
 
 
 def merge(folders: list[Path], out: Path) -> tuple[Settings, list[dict], int]:
