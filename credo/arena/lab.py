@@ -379,6 +379,17 @@ def side_pairings(rows: list[dict], kind: str) -> dict[tuple[str, str], Rate]:
     return out
 
 
+def side_totals(rows: list[dict], kind: str) -> dict[str, Rate]:
+    """Each side's score against the other sides (mirror games, which say nothing, left out)."""
+    out: dict[str, Rate] = {}
+    for (a, b), rate in sorted(side_pairings(rows, kind).items()):
+        if a != b:
+            total = out.setdefault(a, Rate(0, 0))
+            total.score += rate.score
+            total.games += rate.games
+    return out
+
+
 # --- the report ---------------------------------------------------------------------------
 
 def _pct(x: float) -> str:
@@ -467,6 +478,12 @@ def sections(settings: Settings, rows: list[dict]) -> list[Section]:
     out.append(f)
     held = held_rates(rows)
     for kind, entries in held.items():
+        if kind == side:
+            h = Section(f"By {kind}", [f"Each {kind}'s score against the other {kind}s, both seats (mirror games "
+                                       "left out)."], [kind, "games", "score (95% CI)"], plots=[f"{kind}.png"])
+            h.rows = [[name, *_rate_cells(rate)] for name, rate in side_totals(rows, side).items()]
+            out.append(h)
+            continue
         h = Section(f"By {kind}", [
             f"The score of the seats that held each {kind} ({'played it' if kind == 'card' else 'had it'}), and of "
             f"the seats that could have but did not (same matchup and seat); the difference is the effect."],
@@ -501,7 +518,10 @@ def sections(settings: Settings, rows: list[dict]) -> list[Section]:
     outside += [f"seat {seat + 1} of {n} ({_pct(rate.interval[0])})" for n, rates in seats.items()
                 for seat, rate in enumerate(rates) if rate.outside]
     outside += [f"{e.kind} {e.id} ({_pct(e.held.interval[0])})" for entries in held.values() for e in entries
-                if e.held.outside and e.kind != "card"]
+                if e.held.outside and e.kind not in ("card", side)]
+    if side:
+        outside += [f"{side} {name} against the others ({_pct(rate.interval[0])})"
+                    for name, rate in side_totals(rows, side).items() if rate.outside]
     out.append(Section("Summary", [("Outside the band: " + "; ".join(outside) + ".") if outside
                                    else "Every matchup, seat and side is within the band (or its interval overlaps it)."]))
     return out
@@ -619,6 +639,11 @@ def draw_plots(parts: list[Section], rows: list[dict], out: Path) -> None:
     _interval_plot(plt, out / "matchups.png", list(matches), [rate for _, rate, _ in matches.values()],
                    "First seat's score by matchup", "score of the first seat")
     for kind, entries in held_rates(rows).items():
+        if any(f"{kind}.png" in s.plots and s.title == f"By {kind}" and s.headers[1] == "games" for s in parts):
+            totals = side_totals(rows, kind)
+            _interval_plot(plt, out / f"{kind}.png", list(totals), list(totals.values()),
+                           f"Score of each {kind} against the others", "score")
+            continue
         _interval_plot(plt, out / f"{kind}.png", [e.id for e in entries], [e.held for e in entries],
                        f"Score of the side that held each {kind}", "score")
     wanted = {plot for s in parts for plot in s.plots}
