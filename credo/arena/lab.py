@@ -24,7 +24,7 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
-from datetime import UTC, datetime
+from datetime import datetime
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -34,7 +34,7 @@ from credo.kernel.view import match_secret
 
 from .report import Run, _commit, _duration, _version, machine
 from .selfplay import play_game
-from .tournament import Fixture, run_work, schedule, wilson
+from .tournament import run_work, schedule, wilson
 
 RESULTS = "results.jsonl"
 SETTINGS = "run.json"

@@ -9,7 +9,6 @@ import re
 import shutil
 from pathlib import Path
 
-import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
