@@ -264,10 +264,11 @@ def merge(folders: list[Path], out: Path) -> tuple[Settings, list[dict], int]:
 
 # --- the numbers -------------------------------------------------------------------------
 
-def score_of(row: dict, seats: set[int]) -> float:
-    """What a game gave the side at `seats`: a win 1, a draw (no winner) 1/2, a loss 0."""
+def score_of(row: dict, seats: set[int], sides: int = 2) -> float:
+    """What a game gave the side at `seats`: a win 1, a draw (no winner) a fair share
+    (1/2 between two sides), a loss 0."""
     if not row["winners"]:
-        return 0.5
+        return 1 / sides
     return 1.0 if seats & set(row["winners"]) else 0.0
 
 
@@ -281,6 +282,7 @@ class Rate:
 
     score: float  # the sum of scores
     games: int
+    fair: float = 0.5  # the score of an even game: 1/2 between two sides, 1/3 among three...
 
     @property
     def interval(self) -> tuple[float, float, float]:
@@ -290,40 +292,49 @@ class Rate:
     def outside(self) -> bool:
         """Whether the 95% interval misses the 45-55% band altogether."""
         _, low, high = self.interval
-        return self.games > 0 and (high < BAND[0] or low > BAND[1])
+        margin = (BAND[1] - BAND[0]) / 2
+        return self.games > 0 and (high < self.fair - margin or low > self.fair + margin)
 
     def add(self, value: float) -> None:
         self.score += value
         self.games += 1
 
 
-def seat_rates(rows: list[dict]) -> dict[int, list[Rate]]:
-    """Player count -> the score of each seat (team games: each seat of the winning team scores)."""
+def seat_rates(rows: list[dict], sides: dict[int, int] | None = None) -> dict[int, list[Rate]]:
+    """Player count -> the score of each seat (team games: each seat of the winning team scores).
+    `sides`: player count -> how many sides play (default: two), whose fair share is 1/sides."""
     out: dict[int, list[Rate]] = {}
     for row in rows:
         n = players_of(row)
-        rates = out.setdefault(n, [Rate(0, 0) for _ in range(n)])
+        count = (sides or {}).get(n, 2)
+        rates = out.setdefault(n, [Rate(0, 0, 1 / count) for _ in range(n)])
         for seat in range(n):
-            rates[seat].add(score_of(row, {seat}))
+            rates[seat].add(score_of(row, {seat}, count))
     return dict(sorted(out.items()))
 
 
-def matchup_rates(rows: list[dict]) -> dict[str, tuple[int, Rate, int]]:
+def matchup_rates(rows: list[dict], sides: dict[int, int] | None = None) -> dict[str, tuple[int, Rate, int]]:
     """Matchup -> (players, the first seat's score, draws), in the order first played."""
     out: dict[str, tuple[int, Rate, int]] = {}
     for row in rows:
-        n, rate, draws = out.get(row["matchup"], (players_of(row), Rate(0, 0), 0))
-        rate.add(score_of(row, {0}))
+        count = (sides or {}).get(players_of(row), 2)
+        n, rate, draws = out.get(row["matchup"], (players_of(row), Rate(0, 0, 1 / count), 0))
+        rate.add(score_of(row, {0}, count))
         out[row["matchup"]] = (n, rate, draws + (not row["winners"]))
     return out
 
 
-def first_move(rows: list[dict]) -> Rate:
-    """The score of the seat that took the first turn, over the games that name one."""
+def first_move(rows: list[dict], sides: dict[int, int] | None = None) -> Rate:
+    """The score of the seat that took the first turn, over the games that name one (its
+    fair share is the mean of 1/sides over those games)."""
     rate = Rate(0, 0)
+    fair = 0.0
     for row in rows:
         if row.get("first") is not None:
-            rate.add(score_of(row, {row["first"]}))
+            count = (sides or {}).get(players_of(row), 2)
+            rate.add(score_of(row, {row["first"]}, count))
+            fair += 1 / count
+    rate.fair = fair / rate.games if rate.games else 0.5
     return rate
 
 
@@ -446,8 +457,11 @@ def sections(settings: Settings, rows: list[dict]) -> list[Section]:
          "misses it altogether."),
     ])
     out = [head]
-    seats = seat_rates(rows)
-    s = Section("Win rate by seat", ["Every seat at every player count, all matchups together."],
+    sides = sides_of(game, rows)
+    seats = seat_rates(rows, sides)
+    s = Section("Win rate by seat", ["Every seat at every player count, all matchups together. Among N sides "
+                                     "(players, or teams) an even seat scores 1/N, a draw gives each 1/N, and "
+                                     "the band is 1/N give or take 5 points."],
                 ["players", "seat", "games", "score (95% CI)"], plots=["seats.png"])
     for n, rates in seats.items():
         for seat, rate in enumerate(rates):
@@ -455,7 +469,7 @@ def sections(settings: Settings, rows: list[dict]) -> list[Section]:
     out.append(s)
     m = Section("Matchups", ["The first seat's score in each matchup (the same seeds in every matchup)."],
                 ["matchup", "players", "draws", "games", "first seat's score (95% CI)"], plots=["matchups.png"])
-    for label, (n, rate, draws) in matchup_rates(rows).items():
+    for label, (n, rate, draws) in matchup_rates(rows, sides).items():
         m.rows.append([label, str(n), str(draws), *_rate_cells(rate)])
     out.append(m)
     side = getattr(game_lab(settings.game), "SIDE", None)
@@ -468,7 +482,7 @@ def sections(settings: Settings, rows: list[dict]) -> list[Section]:
             if a != b:
                 p.rows.append([a, b, *_rate_cells(rate)])
         out.append(p)
-    first = first_move(rows)
+    first = first_move(rows, sides)
     f = Section("First-move advantage")
     if first.games:
         f.headers = ["games", "score of the seat that took the first turn (95% CI)"]
@@ -514,7 +528,7 @@ def sections(settings: Settings, rows: list[dict]) -> list[Section]:
         turns = sorted(r["turns"] for r in group if r.get("turns") is not None)
         lengths.rows.append([label, str(len(group)), _spread(moves), _spread(turns) if turns else "-"])
     out.append(lengths)
-    outside = [f"{label} ({_pct(rate.interval[0])})" for label, (_, rate, _) in matchup_rates(rows).items() if rate.outside]
+    outside = [f"{label} ({_pct(rate.interval[0])})" for label, (_, rate, _) in matchup_rates(rows, sides).items() if rate.outside]
     outside += [f"seat {seat + 1} of {n} ({_pct(rate.interval[0])})" for n, rates in seats.items()
                 for seat, rate in enumerate(rates) if rate.outside]
     outside += [f"{e.kind} {e.id} ({_pct(e.held.interval[0])})" for entries in held.values() for e in entries
@@ -629,13 +643,20 @@ def _interval_plot(plt, path: Path, labels: list[str], rates: list[Rate], title:
     plt.close(fig)
 
 
-def draw_plots(parts: list[Section], rows: list[dict], out: Path) -> None:
+def sides_of(game, rows: list[dict]) -> dict[int, int]:
+    """Player count -> the number of sides (teams, or players) in the game's rows."""
+    counts = {players_of(row) for row in rows}
+    return {n: len({game.team_of(p, n) for p in range(n)}) for n in counts}
+
+
+def draw_plots(parts: list[Section], rows: list[dict], out: Path, game=None) -> None:
     plt = _pyplot()
-    seats = seat_rates(rows)
+    sides = sides_of(game, rows) if game is not None else None
+    seats = seat_rates(rows, sides)
     labels = [f"{n} players, seat {s + 1}" for n, rates in seats.items() for s in range(len(rates))]
     _interval_plot(plt, out / "seats.png", labels, [r for rates in seats.values() for r in rates],
                    "Score by seat (95% Wilson intervals)", "score")
-    matches = matchup_rates(rows)
+    matches = matchup_rates(rows, sides)
     _interval_plot(plt, out / "matchups.png", list(matches), [rate for _, rate, _ in matches.values()],
                    "First seat's score by matchup", "score of the first seat")
     for kind, entries in held_rates(rows).items():
@@ -677,7 +698,7 @@ def write_report(settings: Settings, rows: list[dict], out: Path, plots: bool = 
     """report.md and report.html in `out`, with the plots beside them (unless `plots` is False)."""
     parts = sections(settings, rows)
     if plots:
-        draw_plots(parts, rows, out)
+        draw_plots(parts, rows, out, games.load(settings.game, settings.content))
     else:
         for s in parts:
             s.plots = []

@@ -198,3 +198,13 @@ def test_two_runs_never_play_into_one_folder_and_a_game_saved_twice_counts_once(
     with (tmp_path / lab.RESULTS).open("a") as file:
         file.write(json.dumps(rows[0]) + "\n")
     assert lab.read_results(tmp_path) == rows
+
+
+def test_among_more_sides_the_fair_share_is_one_over_the_sides():
+    draw = {"winners": [], "returns": [0, 0, 0]}
+    assert lab.score_of(draw, {0}, 3) == pytest.approx(1 / 3)
+    rows = [{"winners": [k % 3], "returns": [0, 0, 0]} for k in range(300)]
+    seats = lab.seat_rates(rows, {3: 3})[3]
+    assert [r.interval[0] for r in seats] == [pytest.approx(1 / 3)] * 3
+    assert not any(r.outside for r in seats)
+    assert lab.seat_rates(rows)[3][0].outside  # judged as two sides, a third is far below 45%
