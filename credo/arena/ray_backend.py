@@ -81,13 +81,15 @@ def ray_session(jobs: int = 1, address: str | None = None) -> Iterator[Any]:
 
 def run_fixtures(work: list[tuple[str, Fixture, dict, bool, str | None, bytes | None]], jobs: int,
                  address: str | None = None,
-                 progress: Callable[[int, int], None] | None = None) -> list[GameResult]:
-    """`play_fixture` on each item of `work` as a Ray task; the results in the order of `work`."""
+                 progress: Callable[[int, int], None] | None = None, play: Callable | None = None,
+                 each: Callable[[Any, int], None] | None = None) -> list[GameResult]:
+    """`play` (by default `play_fixture`) on each item of `work` as a Ray task; the results in
+    the order of `work`. `each(result, done)` is called as each result arrives, in any order."""
     from .tournament import play_fixture
 
     with ray_session(jobs, address) as ray:
-        play = ray.remote(play_fixture)
-        refs = [play.remote(item) for item in work]
+        task = ray.remote(play or play_fixture)
+        refs = [task.remote(item) for item in work]
         place = {ref: i for i, ref in enumerate(refs)}
         results: list[Any] = [None] * len(refs)
         pending = list(refs)
@@ -98,6 +100,8 @@ def run_fixtures(work: list[tuple[str, Fixture, dict, bool, str | None, bytes | 
                 for ref in ready:
                     results[place[ref]] = ray.get(ref)  # a failed game raises here, at once
                     done += 1
+                    if each:
+                        each(results[place[ref]], done)
                     if progress:
                         progress(done, len(refs))
         except BaseException:

@@ -142,6 +142,38 @@ def rate(results: list[GameResult], agents: list[str]) -> dict[str, tuple[float,
 BACKENDS = ("process", "ray")
 
 
+def run_work(work: list, jobs: int = 1, backend: str = "process", address: str | None = None,
+             progress: Callable[[int, int], None] | None = None, play: Callable = play_fixture,
+             each: Callable[[object], None] | None = None) -> list:
+    """`play` (by default `play_fixture`) on each item of `work`: here (one job), in `jobs`
+    local processes, or as Ray tasks; the results in the order of `work`. `each(result)` is
+    called as each result arrives (to save it at once), `progress(done, total)` after it."""
+    if backend not in BACKENDS:
+        raise ValueError(f"unknown backend {backend!r}; the backends are: {', '.join(BACKENDS)}")
+
+    def arrived(result, done: int) -> None:
+        if each:
+            each(result)
+        if progress:
+            progress(done, len(work))
+
+    if backend == "ray":
+        from .ray_backend import run_fixtures
+
+        return run_fixtures(work, jobs, address, None, play=play, each=arrived)
+    results: list = []
+    if jobs <= 1:
+        for item in work:
+            results.append(play(item))
+            arrived(results[-1], len(results))
+    else:
+        with ProcessPoolExecutor(jobs) as pool:
+            for result in pool.map(play, work, chunksize=1):
+                results.append(result)
+                arrived(result, len(results))
+    return results
+
+
 def tournament(name: str, agents: list[str], games_per_group: int, seed: int = 0, jobs: int = 1,
                options: dict | None = None, records: Path | None = None, content: str | None = None,
                progress: Callable[[int, int], None] | None = None, backend: str = "process",
@@ -158,22 +190,7 @@ def tournament(name: str, agents: list[str], games_per_group: int, seed: int = 0
     options = dict(options or {})
     fixtures = schedule(agents, game.players(**options), games_per_group, seed)
     work = [(name, f, options, records is not None, content, secret) for f in fixtures]
-    results: list[GameResult] = []
-    if backend == "ray":
-        from .ray_backend import run_fixtures
-
-        results = run_fixtures(work, jobs, address, progress)
-    elif jobs <= 1:
-        for item in work:
-            results.append(play_fixture(item))
-            if progress:
-                progress(len(results), len(work))
-    else:
-        with ProcessPoolExecutor(jobs) as pool:
-            for result in pool.map(play_fixture, work, chunksize=1):
-                results.append(result)
-                if progress:
-                    progress(len(results), len(work))
+    results = run_work(work, jobs, backend, address, progress)
     if records is not None:
         records.mkdir(parents=True, exist_ok=True)
         for r in results:

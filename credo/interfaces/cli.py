@@ -1,4 +1,5 @@
-"""The `credo` command: play, self-play, arena, the agents' strength report, replay."""
+"""The `credo` command: play, self-play, arena, the agents' strength report, the balance lab,
+content checks, replay."""
 
 from __future__ import annotations
 
@@ -314,6 +315,109 @@ def _write_report(result, out: Path, console: Console) -> int:
     return 0
 
 
+def cmd_balance(args, console: Console) -> int:
+    import shlex
+
+    from credo.arena import lab
+
+    out = Path(args.out)
+    if args.game == "merge":
+        if not args.folders:
+            raise SystemExit("credo balance merge DIR... --out DIR: name the folders to merge")
+        if out.exists() and any(out.iterdir()):
+            raise SystemExit(f"{out} is not empty: merge into a new folder")
+        try:
+            settings, rows, repeated = lab.merge([Path(f) for f in args.folders], out)
+        except ValueError as exc:
+            raise SystemExit(f"merge: {exc}") from None
+        if repeated:
+            console.print(f"{repeated} games appear in more than one folder (same matchup and seed): counted once")
+        return _balance_report(settings, rows, out, console)
+    if args.folders:
+        raise SystemExit(f"unexpected {' '.join(args.folders)}: 'credo balance GAME' takes no folders "
+                         "('credo balance merge DIR... --out DIR' merges)")
+    if args.game not in games.names():
+        raise SystemExit(f"unknown game {args.game!r}; the games are: {', '.join(games.names())} (or merge)")
+    game = _load_game(args.game, args.content)
+    options = _parse_options(args.option)
+    _known_agents([args.agents])
+    if args.games < 1 or args.jobs < 1:
+        raise SystemExit("--games and --jobs must be at least 1")
+    backend = _backend(args)
+    settings = lab.Settings(game.name, args.agents, args.games, args.seed, args.content, options, args.jobs, backend)
+    try:
+        for _label, played in lab.matchups(settings):
+            game.options(**played)
+            game.new(0, **played)
+    except CredoError as exc:
+        raise SystemExit(f"{exc} ('credo games {game.name}' lists the options)") from None
+    argv = ["credo", "balance", game.name, "--agents", args.agents, "--games", str(args.games),
+            "--seed", str(args.seed), "--jobs", str(args.jobs), "--out", str(out)]
+    for pair in args.option or []:
+        argv += ["-o", pair]
+    if args.content:
+        argv += ["--content", args.content]
+    if backend == "ray":
+        argv += ["--backend", "ray"] + (["--address", args.address] if args.address else [])
+    import signal
+
+    def stopped(signum, frame):  # a `kill` stops a run as Ctrl-C does: what was played is kept
+        raise KeyboardInterrupt
+
+    before = signal.signal(signal.SIGTERM, stopped)
+    try:
+        with _progress(console) as progress:
+            task = progress.add_task(f"{game.name} balance", total=None)
+            rows = lab.run(settings, out, args.resume, shlex.join(argv), args.address,
+                           progress=lambda done, total: progress.update(task, completed=done, total=total))
+    except ValueError as exc:
+        raise SystemExit(str(exc)) from None
+    except KeyboardInterrupt:
+        console.print(f"\ninterrupted: the games played so far are saved in {out}/{lab.RESULTS}; "
+                      "the same command with --resume plays the rest")
+        return 130
+    finally:
+        signal.signal(signal.SIGTERM, before)
+    return _balance_report(settings, rows, out, console)
+
+
+def _balance_report(settings, rows: list[dict], out: Path, console: Console) -> int:
+    from credo.arena import lab
+
+    try:
+        parts = lab.write_report(settings, rows, out)
+    except ImportError as exc:
+        parts = lab.write_report(settings, rows, out, plots=False)
+        console.print(f"{exc}; the report is written without its plots", markup=False, soft_wrap=True)
+    summary = parts[-1].text[0]
+    console.print(f"{len(rows)} games; report written to {out}/report.md and {out}/report.html", markup=False,
+                  soft_wrap=True)
+    console.print(summary, markup=False, soft_wrap=True)
+    return 0
+
+
+def cmd_content_check(args, console: Console) -> int:
+    from credo.kernel.content import content_changes
+
+    folder = Path(args.folder)
+    if not folder.is_dir():
+        raise SystemExit(f"{folder}: no such folder")
+    try:
+        games.load(args.game, folder)
+    except CredoError as exc:
+        raise SystemExit(f"content rejected: {exc}") from None
+    import importlib
+
+    shipped = importlib.import_module(f"credo.games.{args.game}.content").DATA
+    changes = content_changes(shipped, folder)
+    console.print(f"{folder}: valid {args.game} content", markup=False)
+    if not changes:
+        console.print("no changes against the shipped content", markup=False)
+    for line in changes:
+        console.print(line, markup=False, highlight=False, soft_wrap=True)
+    return 0
+
+
 # a record of the longest game is a few megabytes; a file far larger is not a record
 RECORD_MAX_BYTES = 64 << 20
 # records nest a few levels (a position a few more): deeper nesting is not a record,
@@ -580,6 +684,33 @@ def build_parser() -> argparse.ArgumentParser:
                                                             "with --save-results (each its own games, same settings)")
     p.add_argument("--force", action="store_true", help="replace the --out file if it exists")
     p.set_defaults(func=cmd_report_agents)
+
+    p = sub.add_parser("balance", formatter_class=formatter,
+                       help="the balance lab: every matchup of a game's content, one agent on every seat; "
+                            "a report with plots (or: balance merge DIR... --out DIR)")
+    p.add_argument("game", help="the game (" + ", ".join(games.names()) + "), or merge")
+    p.add_argument("folders", nargs="*", help="merge only: the folders of the runs to merge")
+    p.add_argument("--agents", default="greedy", help="the agent or level on every seat (easy, medium, hard, "
+                                                      "greedy, mcts-N...)")
+    p.add_argument("--games", type=int, default=50, help="games per matchup")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--jobs", type=int, default=1,
+                   help="parallel processes (with --backend ray: the CPUs of the local Ray instance)")
+    p.add_argument("--backend", choices=("process", "ray"), default=None,
+                   help="where the games run: local processes (the default) or Ray tasks")
+    p.add_argument("--address", help="address of a running Ray cluster; implies --backend ray")
+    p.add_argument("--out", required=True, help="the folder: saved games (results.jsonl), run.json, the report")
+    p.add_argument("--resume", action="store_true", help="play only the games --out does not hold yet")
+    p.add_argument("-o", "--option", action="append", help="game option KEY=VALUE, laid over every matchup's")
+    p.add_argument("--content", help="a folder with your own content files")
+    p.set_defaults(func=cmd_balance)
+
+    p = sub.add_parser("content", help="check a content folder: credo content check GAME DIR")
+    content_sub = p.add_subparsers(dest="content_command", required=True)
+    c = content_sub.add_parser("check", help="validate a content folder and list what it changes")
+    c.add_argument("game", choices=games.names())
+    c.add_argument("folder", help="the folder of content files")
+    c.set_defaults(func=cmd_content_check)
 
     p = sub.add_parser("replay", help="replay records; --check verifies them")
     p.add_argument("files", nargs="+")

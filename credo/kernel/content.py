@@ -102,3 +102,68 @@ def folder_fingerprint(folder: str | Path) -> str:
         # unreadable now: a key of its own, and the loader names the file that fails
         digest.update(f"unreadable: {exc}".encode())
     return digest.hexdigest()
+
+
+def _entries(table: object) -> dict[str, object]:
+    """A file's top-level tables as named entries: a list of tables by each one's id (or
+    name, or place), a single table (`[rules]`) as itself."""
+    out: dict[str, object] = {}
+    for key, value in (table.items() if isinstance(table, dict) else ()):
+        if isinstance(value, list) and all(isinstance(v, dict) for v in value):
+            for place, item in enumerate(value, start=1):
+                ident = item.get("id") or item.get("name") or f"#{place}"
+                out[f"{key} '{ident}'"] = item
+        else:
+            out[key] = value
+    return out
+
+
+def _flat(value: object, prefix: str = "") -> dict[str, object]:
+    """Dotted field paths to values; a list of tables by each one's id (or place)."""
+    if isinstance(value, dict):
+        out: dict[str, object] = {}
+        for key, inner in value.items():
+            out.update(_flat(inner, f"{prefix}.{key}" if prefix else str(key)))
+        return out or {prefix: {}}
+    if isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
+        out = {}
+        for place, item in enumerate(value, start=1):
+            ident = item.get("id") or item.get("card") or item.get("name") or f"#{place}"
+            out.update(_flat(item, f"{prefix}[{ident}]"))
+        return out
+    return {prefix: value}
+
+
+def _shown(value: object) -> str:
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def content_changes(shipped: str | Path, folder: str | Path) -> list[str]:
+    """What a content folder changes against the shipped one, one line each: entries (cards,
+    creatures, decks...) added and removed, and each value changed, added or removed, by
+    file, entry and field. Both folders' files must be valid TOML (load them first)."""
+    lines: list[str] = []
+    for base in sorted(Path(shipped).glob("*.toml")):
+        mine = Path(folder) / base.name
+        if not mine.exists():
+            lines.append(f"{base.name}: missing (the game cannot load without it)")
+            continue
+        old = _entries(tomllib.loads(base.read_text()))
+        new = _entries(tomllib.loads(mine.read_text()))
+        for name in sorted(new.keys() - old.keys()):
+            lines.append(f"{base.name}: {name} added")
+        for name in sorted(old.keys() - new.keys()):
+            lines.append(f"{base.name}: {name} removed")
+        for name in [n for n in new if n in old]:
+            before, after = _flat(old[name]), _flat(new[name])
+            for path in after:
+                if path not in before:
+                    lines.append(f"{base.name}: {name}: {path} added: {_shown(after[path])}")
+                elif after[path] != before[path]:
+                    lines.append(f"{base.name}: {name}: {path} changed: {_shown(before[path])} -> {_shown(after[path])}")
+            for path in sorted(before.keys() - after.keys()):
+                lines.append(f"{base.name}: {name}: {path} removed (was {_shown(before[path])})")
+    extra = sorted(p.name for p in Path(folder).glob("*.toml") if not (Path(shipped) / p.name).exists())
+    lines += [f"{name}: not a file of this game (ignored)" for name in extra]
+    return lines

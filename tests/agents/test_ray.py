@@ -77,3 +77,15 @@ def test_a_missing_ray_says_how_to_install_it(monkeypatch):
 def test_an_unknown_backend_is_named():
     with pytest.raises(ValueError, match="backends are: process, ray"):
         tournament("dirge", ["random", "greedy"], 1, backend="dask")
+
+
+def test_the_balance_lab_on_ray_saves_the_process_backends_games(local_ray, tmp_path):
+    from credo.arena import lab
+
+    def games(backend: str) -> list[tuple]:
+        settings = lab.Settings("jol", "random", 1, seed=2, backend=backend)
+        rows = lab.run(settings, tmp_path / backend)
+        assert len(lab.read_results(tmp_path / backend)) == len(rows) == 9
+        return sorted((r["matchup"], r["seed"], r["winners"], r["moves"]) for r in rows)
+
+    assert games("ray") == games("process")

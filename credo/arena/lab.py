@@ -1,0 +1,707 @@
+"""The balance lab (`credo balance`): the same agent on every seat plays the matchups a
+game's content offers (each game's `lab.py` names them: Jol's deck pairings, Dogma's
+Predestination options and Free Will, Dirge's dealt creatures, every player count), and
+a report says who wins: by seat, by deck / option / Prophet / creature / card, with 95%
+Wilson intervals against the 45-55% band, game lengths, the most and least decisive
+cards and the first-move advantage.
+
+Games are played by the arena's loop (`tournament.run_work`: here, in processes or as
+Ray tasks). Each finished game is appended at once to `results.jsonl` in the output
+folder (one JSON line: matchup, seed, options, agents, outcome, what each seat held), so
+a stopped run loses only the games in flight: `resume` plays only those missing, and
+`merge` joins folders measured with the same settings. The run's settings and its
+command lines are in `run.json` beside it, the report in `report.md` / `report.html`
+with PNG plots (matplotlib, the `lab` extra, imported only to draw).
+"""
+
+from __future__ import annotations
+
+import html
+import importlib
+import json
+import platform
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import asdict, dataclass, field
+from datetime import datetime
+from pathlib import Path
+from types import SimpleNamespace
+
+from credo import games
+from credo.agents import make_agent
+from credo.kernel.view import match_secret
+
+from .report import Run, _commit, _duration, _version, machine
+from .selfplay import play_game
+from .tournament import run_work, schedule, wilson
+
+RESULTS = "results.jsonl"
+SETTINGS = "run.json"
+BAND = (0.45, 0.55)
+# settings every part of one measurement shares: results of other settings are another measurement
+# (merged parts may differ in seed: that is how several machines measure more games)
+SHARED = ("game", "agents", "content", "options")
+MIN_SAMPLES = 10  # fewer games on a side of a comparison say nothing about a card
+DECISIVE_SHOWN = 8
+
+
+# --- what to play ----------------------------------------------------------------------
+
+def game_lab(name: str):
+    """The game's lab module (credo/games/GAME/lab.py), or a plain one: every seat at
+    every player count, nothing held."""
+    try:
+        return importlib.import_module(f"credo.games.{name}.lab")
+    except ModuleNotFoundError:
+        return SimpleNamespace(
+            matchups=lambda game: [(f"{n} players", {"players": n}) if game.min_players != game.max_players
+                                   else ("default", {}) for n in range(game.min_players, game.max_players + 1)],
+            tags=lambda game, match: [[] for _ in range(match.state.num_players)],
+            first_player=lambda game, match: None)
+
+
+@dataclass
+class Settings:
+    game: str
+    agents: str  # one agent (or level) on every seat
+    games: int  # per matchup
+    seed: int = 0
+    content: str | None = None
+    options: dict = field(default_factory=dict)  # the person's game options, laid over each matchup's
+    jobs: int = 1
+    backend: str = "process"
+    runs: list[Run] = field(default_factory=list)
+
+
+def matchups(settings: Settings) -> list[tuple[str, dict]]:
+    """The matchups to play: labels and options (machine turn limit included), each once.
+    The person's options select: a matchup that sets one of them to another value is left
+    out (`-o deck1=mine` keeps the matchups of that deck), the others get them laid over
+    (`-o turn_limit=300`); when none is left, the options alone are the one matchup."""
+    game = games.load(settings.game, settings.content)
+    lab = game_lab(settings.game)
+    chosen = settings.options
+    seen: dict[str, tuple[str, dict]] = {}
+    for label, options in lab.matchups(game):
+        if any(key in options and options[key] != value for key, value in chosen.items()):
+            continue
+        played = game.machine_options({**options, **chosen})
+        seen.setdefault(json.dumps(played, sort_keys=True), (label, played))
+    if not seen:
+        played = game.machine_options(chosen)
+        label = lab.label(played) if hasattr(lab, "label") else json.dumps(chosen, sort_keys=True)
+        seen[""] = (label, played)
+    return list(seen.values())
+
+
+def plan(settings: Settings, done: set[tuple[str, int]] = frozenset()) -> list[tuple]:
+    """The work items of the games not yet in `done` ((matchup, index) pairs). Every matchup
+    plays the same seeds (the arena's schedule), so matchups differ only in what they vary."""
+    game = games.load(settings.game, settings.content)
+    work = []
+    for label, options in matchups(settings):
+        players = game.players(**options)
+        for fixture in schedule([settings.agents], players, settings.games, settings.seed):
+            if (label, fixture.index) not in done:
+                work.append((settings.game, label, fixture, options, settings.content))
+    # game k of every matchup before game k+1 of any: a run stopped early has measured them all alike
+    return sorted(work, key=lambda item: item[2].index)
+
+
+def play_lab_game(item: tuple) -> dict:
+    """One game of the lab, in whichever process or Ray worker: its line of results.jsonl."""
+    name, label, fixture, options, content = item
+    game = games.load(name, content)
+    lab = game_lab(name)
+    agents = [make_agent(a, fixture.seed * 17 + seat) for seat, a in enumerate(fixture.agents)]
+    began = time.perf_counter()
+    match = play_game(game, agents, fixture.seed, options, secret=match_secret(None, fixture.seed))
+    state = match.state
+    return {"matchup": label, "index": fixture.index, "seed": fixture.seed, "options": match.options,
+            "agents": list(fixture.agents), "winners": list(state.winners), "returns": state.returns(),
+            "moves": len(match.moves), "turns": getattr(state, "turn", None),
+            "first": lab.first_player(game, match), "held": [[list(t) for t in seat] for seat in lab.tags(game, match)],
+            "seconds": round(time.perf_counter() - began, 3)}
+
+
+# --- saving, resuming, merging -------------------------------------------------------------
+
+def read_settings(folder: Path) -> Settings:
+    path = folder / SETTINGS
+    try:
+        data = json.loads(path.read_text())
+        runs = [Run(**{**run, "started": datetime.fromisoformat(run["started"])}) for run in data.pop("runs")]
+        return Settings(**data, runs=runs)
+    except FileNotFoundError:
+        raise ValueError(f"{folder}: no {SETTINGS}, so not a balance run's folder") from None
+    except (OSError, ValueError, KeyError, TypeError) as e:
+        raise ValueError(f"{path}: not a balance run's settings ({e})") from None
+
+
+def write_settings(settings: Settings, folder: Path) -> None:
+    data = asdict(settings)
+    for run in data["runs"]:
+        run["started"] = run["started"].isoformat()
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / SETTINGS).write_text(json.dumps(data, indent=1) + "\n")
+
+
+def read_results(folder: Path) -> list[dict]:
+    """The saved games; a last line cut short by a stop is left out (it is played again)."""
+    path = folder / RESULTS
+    if not path.exists():
+        return []
+    rows = []
+    lines = path.read_text().splitlines()
+    for number, line in enumerate(lines, start=1):
+        try:
+            row = json.loads(line)
+            row["matchup"], row["index"], row["winners"]  # noqa: B018 - the fields every report reads
+        except (ValueError, KeyError, TypeError):
+            if number == len(lines):
+                break
+            raise ValueError(f"{path}, line {number}: not a saved game") from None
+        rows.append(row)
+    # one game saved twice (two runs writing one folder) counts once: a matchup and a seed make one game
+    once: dict[tuple[str, int], dict] = {}
+    for row in rows:
+        once.setdefault((row["matchup"], row["seed"]), row)
+    return list(once.values())
+
+
+def _same(a: Settings, b: Settings, where: str) -> None:
+    for name in SHARED:
+        if getattr(a, name) != getattr(b, name):
+            raise ValueError(f"{where}: the runs differ in {name}: {getattr(a, name)!r} and {getattr(b, name)!r}")
+
+
+def run(settings: Settings, out: Path, resume: bool = False, command: str = "", address: str | None = None,
+        progress: Callable[[int, int], None] | None = None) -> list[dict]:
+    """Play what is missing from `out` (everything, unless `resume`), saving each game as it
+    ends; the folder's games afterwards."""
+    out.mkdir(parents=True, exist_ok=True)
+    with _only_writer(out):
+        saved = read_results(out) if resume else []
+        if resume and (out / SETTINGS).exists():
+            before = read_settings(out)
+            _same(before, settings, str(out))
+            if before.seed != settings.seed:
+                raise ValueError(f"{out} was measured with --seed {before.seed}: resume it with the same seed "
+                                 "(a run of another seed goes in its own folder, merged later)")
+            settings.runs = before.runs
+        elif (out / RESULTS).exists() and not resume:
+            raise ValueError(f"{out} already holds results: give --resume to play only the missing games, "
+                             "or another --out")
+        done = {(row["matchup"], row["index"]) for row in saved}
+        work = plan(settings, done)
+        record = Run(command, [settings.game], commit=_commit(), machine=machine(),
+                     python=f"Python {platform.python_version()}, credo {_version()}")
+        settings.runs.append(record)
+        (out / RESULTS).write_text("".join(json.dumps(row) + "\n" for row in saved))  # drops a cut-short line
+        write_settings(settings, out)
+        start = time.perf_counter()
+        with (out / RESULTS).open("a") as file:
+            def each(row: dict) -> None:
+                file.write(json.dumps(row) + "\n")
+                file.flush()
+                record.seconds = time.perf_counter() - start
+                write_settings(settings, out)  # the run's time so far, whenever it is stopped
+
+            try:
+                run_work(work, settings.jobs, settings.backend, address, progress, play=play_lab_game, each=each)
+            finally:
+                record.seconds = time.perf_counter() - start
+                write_settings(settings, out)
+    return read_results(out)
+
+
+@contextmanager
+def _only_writer(out: Path) -> Iterator[None]:
+    """Hold the folder's lock while playing: a second run on the same folder stops at once
+    instead of playing the same games again beside the first."""
+    try:
+        import fcntl
+    except ImportError:  # not on POSIX: no lock
+        yield
+        return
+    with (out / ".lock").open("w") as lock:
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            raise ValueError(f"another credo balance is playing into {out}: wait for it, or stop it") from None
+        try:
+            yield
+        finally:
+            (out / ".lock").unlink(missing_ok=True)
+
+
+def merge(folders: list[Path], out: Path) -> tuple[Settings, list[dict], int]:
+    """One measurement from several folders of the same settings: their games together (a
+    game of the same matchup and seed counted once) and their runs. Returns the settings,
+    the games and how many repeated games were left out."""
+    parts = [(read_settings(f), read_results(f)) for f in folders]
+    first = parts[0][0]
+    merged = Settings(first.game, first.agents, first.games, first.seed, first.content, first.options,
+                      first.jobs, first.backend, [])
+    rows: dict[tuple[str, int], dict] = {}
+    repeated = 0
+    for folder, (settings, part_rows) in zip(folders, parts, strict=True):
+        _same(first, settings, str(folder))
+        merged.runs += settings.runs
+        merged.games = max(merged.games, settings.games)
+        for row in part_rows:
+            key = (row["matchup"], row["seed"])
+            if key in rows:
+                repeated += 1
+            else:
+                rows[key] = row
+    out.mkdir(parents=True, exist_ok=True)
+    write_settings(merged, out)
+    (out / RESULTS).write_text("".join(json.dumps(row) + "\n" for row in rows.values()))
+    return merged, list(rows.values()), repeated
+
+
+# --- the numbers -------------------------------------------------------------------------
+
+def score_of(row: dict, seats: set[int], sides: int = 2) -> float:
+    """What a game gave the side at `seats`: a win 1, a draw (no winner) a fair share
+    (1/2 between two sides), a loss 0."""
+    if not row["winners"]:
+        return 1 / sides
+    return 1.0 if seats & set(row["winners"]) else 0.0
+
+
+def players_of(row: dict) -> int:
+    return len(row["returns"])
+
+
+@dataclass
+class Rate:
+    """A score over games with its 95% Wilson interval."""
+
+    score: float  # the sum of scores
+    games: int
+    fair: float = 0.5  # the score of an even game: 1/2 between two sides, 1/3 among three...
+
+    @property
+    def interval(self) -> tuple[float, float, float]:
+        return wilson(self.score, self.games) if self.games else (0.0, 0.0, 0.0)
+
+    @property
+    def outside(self) -> bool:
+        """Whether the 95% interval misses the 45-55% band altogether."""
+        _, low, high = self.interval
+        margin = (BAND[1] - BAND[0]) / 2
+        return self.games > 0 and (high < self.fair - margin or low > self.fair + margin)
+
+    def add(self, value: float) -> None:
+        self.score += value
+        self.games += 1
+
+
+def seat_rates(rows: list[dict], sides: dict[int, int] | None = None) -> dict[int, list[Rate]]:
+    """Player count -> the score of each seat (team games: each seat of the winning team scores).
+    `sides`: player count -> how many sides play (default: two), whose fair share is 1/sides."""
+    out: dict[int, list[Rate]] = {}
+    for row in rows:
+        n = players_of(row)
+        count = (sides or {}).get(n, 2)
+        rates = out.setdefault(n, [Rate(0, 0, 1 / count) for _ in range(n)])
+        for seat in range(n):
+            rates[seat].add(score_of(row, {seat}, count))
+    return dict(sorted(out.items()))
+
+
+def matchup_rates(rows: list[dict], sides: dict[int, int] | None = None) -> dict[str, tuple[int, Rate, int]]:
+    """Matchup -> (players, the first seat's score, draws), in the order first played."""
+    out: dict[str, tuple[int, Rate, int]] = {}
+    for row in rows:
+        count = (sides or {}).get(players_of(row), 2)
+        n, rate, draws = out.get(row["matchup"], (players_of(row), Rate(0, 0, 1 / count), 0))
+        rate.add(score_of(row, {0}, count))
+        out[row["matchup"]] = (n, rate, draws + (not row["winners"]))
+    return out
+
+
+def first_move(rows: list[dict], sides: dict[int, int] | None = None) -> Rate:
+    """The score of the seat that took the first turn, over the games that name one (its
+    fair share is the mean of 1/sides over those games)."""
+    rate = Rate(0, 0)
+    fair = 0.0
+    for row in rows:
+        if row.get("first") is not None:
+            count = (sides or {}).get(players_of(row), 2)
+            rate.add(score_of(row, {row["first"]}, count))
+            fair += 1 / count
+    rate.fair = fair / rate.games if rate.games else 0.5
+    return rate
+
+
+@dataclass
+class Held:
+    """One thing a seat held (a deck, a creature, a card played): its holders' score, and
+    the score of the seats that could have held it but did not."""
+
+    kind: str
+    id: str
+    held: Rate
+    not_held: Rate
+
+    @property
+    def effect(self) -> float:
+        return self.held.interval[0] - self.not_held.interval[0]
+
+
+def held_rates(rows: list[dict]) -> dict[str, list[Held]]:
+    """Kind -> every thing of that kind. Seats are compared within two-sided games; a seat
+    "could have held" a thing when, in the same matchup and seat, some game saw it held."""
+    seen: dict[tuple[str, int], set[tuple[str, str]]] = {}
+    for row in rows:
+        for seat, items in enumerate(row.get("held") or []):
+            seen.setdefault((row["matchup"], seat), set()).update(tuple(t) for t in items)
+    table: dict[tuple[str, str], Held] = {}
+    for row in rows:
+        for seat, items in enumerate(row.get("held") or []):
+            has = {tuple(t) for t in items}
+            value = score_of(row, {seat})
+            for thing in seen[(row["matchup"], seat)]:
+                entry = table.setdefault(thing, Held(thing[0], thing[1], Rate(0, 0), Rate(0, 0)))
+                (entry.held if thing in has else entry.not_held).add(value)
+    out: dict[str, list[Held]] = {}
+    for entry in sorted(table.values(), key=lambda h: (h.kind, -h.held.interval[0], h.id)):
+        out.setdefault(entry.kind, []).append(entry)
+    return out
+
+
+def side_pairings(rows: list[dict], kind: str) -> dict[tuple[str, str], Rate]:
+    """(a, b) -> the score of the side holding `kind` a against the side holding b, both
+    seat orders together (two-player games where each seat holds one of that kind)."""
+    out: dict[tuple[str, str], Rate] = {}
+    for row in rows:
+        held = row.get("held") or []
+        if len(held) != 2:
+            continue
+        sides = [[t[1] for t in seat if t[0] == kind] for seat in held]
+        if any(len(s) != 1 for s in sides):
+            continue
+        for seat in (0, 1):
+            out.setdefault((sides[seat][0], sides[1 - seat][0]), Rate(0, 0)).add(score_of(row, {seat}))
+    return out
+
+
+def side_totals(rows: list[dict], kind: str) -> dict[str, Rate]:
+    """Each side's score against the other sides (mirror games, which say nothing, left out)."""
+    out: dict[str, Rate] = {}
+    for (a, b), rate in sorted(side_pairings(rows, kind).items()):
+        if a != b:
+            total = out.setdefault(a, Rate(0, 0))
+            total.score += rate.score
+            total.games += rate.games
+    return out
+
+
+# --- the report ---------------------------------------------------------------------------
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def _rate_cells(rate: Rate) -> list[str]:
+    p, low, high = rate.interval
+    mark = " **outside**" if rate.outside else ""
+    return [str(rate.games), f"{_pct(p)} [{_pct(low)}, {_pct(high)}]{mark}"]
+
+
+@dataclass
+class Section:
+    title: str
+    text: list[str] = field(default_factory=list)
+    headers: list[str] = field(default_factory=list)
+    rows: list[list[str]] = field(default_factory=list)
+    plots: list[str] = field(default_factory=list)
+
+
+def _limit_note(settings: Settings) -> str:
+    game = games.load(settings.game, settings.content)
+    limit = game.machine_options(settings.options).get("turn_limit")
+    if limit is None:
+        return "The game needs no turn limit for machine play: every game was played to its end."
+    if not limit:
+        return "No turn limit (turn_limit=0): every game was played to its end."
+    return (f"Machine play stops a game at turn_limit={limit} (Credo's limit for machines; the rulebook has "
+            "none): a game that reaches it is a draw, scored 1/2 for each side.")
+
+
+def sections(settings: Settings, rows: list[dict]) -> list[Section]:
+    """The report's content, written as markdown and as HTML from the same sections."""
+    game = games.load(settings.game, settings.content)
+    agent = settings.agents
+    level = f"`{agent}` (in {settings.game}: `{game.levels[agent]}`)" if agent in game.levels else f"`{agent}`"
+    runs = settings.runs
+    seconds = sum(r.seconds for r in runs)
+    head = Section(f"Balance of {game.title}", [
+        f"Generated by `credo balance`. Every number below is what the saved games say; nothing is filled in by hand.",
+        "",
+        f"- Agent on every seat: {level}; seed {', '.join(dict.fromkeys(_seed_of(r) for r in runs)) or settings.seed};"
+        f" up to {settings.games} games per matchup"
+        f" ({len(rows)} games in all, {_duration(seconds)} of play)",
+        f"- Content: {settings.content or 'the shipped content'}; game options: "
+        f"`{json.dumps(settings.options) if settings.options else 'each matchup its own'}`",
+        f"- {_limit_note(settings)}",
+        *[f"- Run: `{r.command}` ({r.started:%Y-%m-%d %H:%M} UTC, {_duration(r.seconds)}; {r.machine};"
+          f" {r.python}{f', commit {r.commit}' if r.commit else ''})" for r in runs],
+        "",
+        ("A score counts a win 1, a draw 1/2, a loss 0; a rate is the score over games, with its 95% Wilson "
+         f"interval. The target band is {_pct(BAND[0])}-{_pct(BAND[1])}: **outside** marks an interval that "
+         "misses it altogether."),
+    ])
+    out = [head]
+    sides = sides_of(game, rows)
+    seats = seat_rates(rows, sides)
+    s = Section("Win rate by seat", ["Every seat at every player count, all matchups together. Among N sides "
+                                     "(players, or teams) an even seat scores 1/N, a draw gives each 1/N, and "
+                                     "the band is 1/N give or take 5 points."],
+                ["players", "seat", "games", "score (95% CI)"], plots=["seats.png"])
+    for n, rates in seats.items():
+        for seat, rate in enumerate(rates):
+            s.rows.append([str(n), str(seat + 1), *_rate_cells(rate)])
+    out.append(s)
+    m = Section("Matchups", ["The first seat's score in each matchup (the same seeds in every matchup)."],
+                ["matchup", "players", "draws", "games", "first seat's score (95% CI)"], plots=["matchups.png"])
+    for label, (n, rate, draws) in matchup_rates(rows, sides).items():
+        m.rows.append([label, str(n), str(draws), *_rate_cells(rate)])
+    out.append(m)
+    side = getattr(game_lab(settings.game), "SIDE", None)
+    if side:
+        pairs = side_pairings(rows, side)
+        p = Section(f"{side.capitalize()} against {side}",
+                    [f"The score of the row's {side} against the column's, both seat orders together."],
+                    [f"{side}", "against", "games", "score (95% CI)"])
+        for (a, b), rate in sorted(pairs.items()):
+            if a != b:
+                p.rows.append([a, b, *_rate_cells(rate)])
+        out.append(p)
+    first = first_move(rows, sides)
+    f = Section("First-move advantage")
+    if first.games:
+        f.headers = ["games", "score of the seat that took the first turn (95% CI)"]
+        f.rows = [_rate_cells(first)]
+    else:
+        f.text = ["No seat moves first in this game's games (or the game does not say who did)."]
+    out.append(f)
+    held = held_rates(rows)
+    for kind, entries in held.items():
+        if kind == side:
+            h = Section(f"By {kind}", [f"Each {kind}'s score against the other {kind}s, both seats (mirror games "
+                                       "left out)."], [kind, "games", "score (95% CI)"], plots=[f"{kind}.png"])
+            h.rows = [[name, *_rate_cells(rate)] for name, rate in side_totals(rows, side).items()]
+            out.append(h)
+            continue
+        h = Section(f"By {kind}", [
+            f"The score of the seats that held each {kind} ({'played it' if kind == 'card' else 'had it'}), and of "
+            f"the seats that could have but did not (same matchup and seat); the difference is the effect."],
+            [kind, "games held", "score held (95% CI)", "games not", "score not (95% CI)", "effect"],
+            plots=[f"{kind}.png"])
+        for e in entries:
+            effect = f"{100 * e.effect:+.1f} pts" if e.not_held.games else "-"
+            h.rows.append([e.id, *_rate_cells(e.held), *_rate_cells(e.not_held), effect])
+        out.append(h)
+    decisive = [e for entries in held.values() for e in entries
+                if e.held.games >= MIN_SAMPLES and e.not_held.games >= MIN_SAMPLES]
+    if decisive:
+        decisive.sort(key=lambda e: -e.effect)
+        shown = decisive if len(decisive) <= 2 * DECISIVE_SHOWN else decisive[:DECISIVE_SHOWN] + decisive[-DECISIVE_SHOWN:]
+        d = Section("Most and least decisive", [
+            f"Held or played against not, by effect (at least {MIN_SAMPLES} games each way). A card a side plays "
+            "more when it is winning shows an effect it may not cause: read these as leads to look at, not verdicts."],
+            ["kind", "id", "effect", "score held", "score not"], plots=["decisive.png"])
+        for e in shown:
+            d.rows.append([e.kind, e.id, f"{100 * e.effect:+.1f} pts", _pct(e.held.interval[0]),
+                           _pct(e.not_held.interval[0])])
+        out.append(d)
+    lengths = Section("Game length", ["Actions and turns per game, by matchup."],
+                      ["matchup", "games", "actions: min / median / max", "turns: min / median / max"],
+                      plots=["lengths.png"])
+    for label, group in _by_matchup(rows).items():
+        moves = sorted(r["moves"] for r in group)
+        turns = sorted(r["turns"] for r in group if r.get("turns") is not None)
+        lengths.rows.append([label, str(len(group)), _spread(moves), _spread(turns) if turns else "-"])
+    out.append(lengths)
+    outside = [f"{label} ({_pct(rate.interval[0])})" for label, (_, rate, _) in matchup_rates(rows, sides).items() if rate.outside]
+    outside += [f"seat {seat + 1} of {n} ({_pct(rate.interval[0])})" for n, rates in seats.items()
+                for seat, rate in enumerate(rates) if rate.outside]
+    outside += [f"{e.kind} {e.id} ({_pct(e.held.interval[0])})" for entries in held.values() for e in entries
+                if e.held.outside and e.kind not in ("card", side)]
+    if side:
+        outside += [f"{side} {name} against the others ({_pct(rate.interval[0])})"
+                    for name, rate in side_totals(rows, side).items() if rate.outside]
+    out.append(Section("Summary", [("Outside the band: " + "; ".join(outside) + ".") if outside
+                                   else "Every matchup, seat and side is within the band (or its interval overlaps it)."]))
+    return out
+
+
+def _seed_of(run: Run) -> str:
+    words = run.command.split()
+    return words[words.index("--seed") + 1] if "--seed" in words[:-1] else "?"
+
+
+def _by_matchup(rows: list[dict]) -> dict[str, list[dict]]:
+    out: dict[str, list[dict]] = {}
+    for row in rows:
+        out.setdefault(row["matchup"], []).append(row)
+    return out
+
+
+def _spread(values: list[int]) -> str:
+    return f"{values[0]} / {values[len(values) // 2]} / {values[-1]}"
+
+
+def render_markdown(parts: list[Section]) -> str:
+    out = [f"# {parts[0].title}", "", *parts[0].text]
+    for s in parts[1:]:
+        out += ["", f"## {s.title}", ""]
+        if s.text:
+            out += [*s.text, ""]
+        if s.headers:
+            out += ["| " + " | ".join(s.headers) + " |", "|" + " --- |" * len(s.headers)]
+            out += ["| " + " | ".join(row) + " |" for row in s.rows]
+            out.append("")
+        out += [f"![{s.title}]({plot})" for plot in s.plots]
+    return "\n".join(out).rstrip() + "\n"
+
+
+def _html_text(text: str) -> str:
+    """Markdown's few marks used in the text (`code`, **bold**) as HTML."""
+    import re
+
+    text = html.escape(text)
+    text = re.sub(r"`([^`]*)`", r"<code>\1</code>", text)
+    return re.sub(r"\*\*([^*]*)\*\*", r"<strong>\1</strong>", text)
+
+
+def render_html(parts: list[Section]) -> str:
+    out = ["<!doctype html>", '<html lang="en"><head><meta charset="utf-8">',
+           f"<title>{html.escape(parts[0].title)}</title>",
+           "<style>body{font-family:sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem}"
+           "table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.2rem .5rem;text-align:left}"
+           "img{max-width:100%}</style></head><body>", f"<h1>{html.escape(parts[0].title)}</h1>"]
+
+    def paragraphs(lines: list[str]) -> None:
+        items = [line[2:] for line in lines if line.startswith("- ")]
+        if items:
+            out.append("<ul>" + "".join(f"<li>{_html_text(i)}</li>" for i in items) + "</ul>")
+        out.extend(f"<p>{_html_text(line)}</p>" for line in lines if line and not line.startswith("- "))
+
+    paragraphs(parts[0].text)
+    for s in parts[1:]:
+        out.append(f"<h2>{html.escape(s.title)}</h2>")
+        paragraphs(s.text)
+        if s.headers:
+            out.append("<table><tr>" + "".join(f"<th>{html.escape(h)}</th>" for h in s.headers) + "</tr>")
+            out += ["<tr>" + "".join(f"<td>{_html_text(c)}</td>" for c in row) + "</tr>" for row in s.rows]
+            out.append("</table>")
+        out += [f'<p><img src="{html.escape(p)}" alt="{html.escape(s.title)}"></p>' for p in s.plots]
+    out.append("</body></html>")
+    return "\n".join(out) + "\n"
+
+
+PLOT_HINT = "the balance report draws its plots with matplotlib, which is not installed: pip install 'credo[lab]'"
+
+
+def _pyplot():
+    try:
+        import matplotlib
+    except ImportError as exc:
+        raise ImportError(PLOT_HINT) from exc
+    matplotlib.use("Agg")  # files only: no window, no display needed
+    import matplotlib.pyplot as plt
+
+    return plt
+
+
+def _interval_plot(plt, path: Path, labels: list[str], rates: list[Rate], title: str, xlabel: str) -> None:
+    height = max(2.5, 0.3 * len(labels) + 1.2)
+    fig, ax = plt.subplots(figsize=(7.5, height))
+    ys = range(len(labels))
+    points = [r.interval for r in rates]
+    ax.axvspan(*BAND, color="#cce8cc", label="45-55%")
+    ax.axvline(0.5, color="#888", linewidth=0.8)
+    ax.errorbar([p for p, _, _ in points], list(ys), xerr=[[p - lo for p, lo, _ in points], [hi - p for p, _, hi in points]],
+                fmt="o", color="#333", ecolor="#555", capsize=3)
+    for y, rate in zip(ys, rates, strict=True):
+        if rate.outside:
+            ax.plot(rate.interval[0], y, "o", color="#c0392b")
+    ax.set_yticks(list(ys), labels)
+    ax.invert_yaxis()
+    ax.set_xlim(0, 1)
+    ax.set_xlabel(xlabel)
+    ax.set_title(title)
+    ax.legend(loc="lower right", fontsize="small")
+    fig.tight_layout()
+    fig.savefig(path, dpi=90)
+    plt.close(fig)
+
+
+def sides_of(game, rows: list[dict]) -> dict[int, int]:
+    """Player count -> the number of sides (teams, or players) in the game's rows."""
+    counts = {players_of(row) for row in rows}
+    return {n: len({game.team_of(p, n) for p in range(n)}) for n in counts}
+
+
+def draw_plots(parts: list[Section], rows: list[dict], out: Path, game=None) -> None:
+    plt = _pyplot()
+    sides = sides_of(game, rows) if game is not None else None
+    seats = seat_rates(rows, sides)
+    labels = [f"{n} players, seat {s + 1}" for n, rates in seats.items() for s in range(len(rates))]
+    _interval_plot(plt, out / "seats.png", labels, [r for rates in seats.values() for r in rates],
+                   "Score by seat (95% Wilson intervals)", "score")
+    matches = matchup_rates(rows, sides)
+    _interval_plot(plt, out / "matchups.png", list(matches), [rate for _, rate, _ in matches.values()],
+                   "First seat's score by matchup", "score of the first seat")
+    for kind, entries in held_rates(rows).items():
+        if any(f"{kind}.png" in s.plots and s.title == f"By {kind}" and s.headers[1] == "games" for s in parts):
+            totals = side_totals(rows, kind)
+            _interval_plot(plt, out / f"{kind}.png", list(totals), list(totals.values()),
+                           f"Score of each {kind} against the others", "score")
+            continue
+        _interval_plot(plt, out / f"{kind}.png", [e.id for e in entries], [e.held for e in entries],
+                       f"Score of the side that held each {kind}", "score")
+    wanted = {plot for s in parts for plot in s.plots}
+    if "decisive.png" in wanted:
+        decisive = next(s for s in parts if "decisive.png" in s.plots)
+        names = [f"{row[0]} {row[1]}" for row in decisive.rows]
+        effects = [float(row[2].split()[0]) for row in decisive.rows]
+        fig, ax = plt.subplots(figsize=(7.5, max(2.5, 0.3 * len(names) + 1.2)))
+        ax.barh(range(len(names)), effects, color=["#2e86c1" if e >= 0 else "#c0392b" for e in effects])
+        ax.set_yticks(range(len(names)), names)
+        ax.invert_yaxis()
+        ax.axvline(0, color="#333", linewidth=0.8)
+        ax.set_xlabel("score held minus score not (points)")
+        ax.set_title("Most and least decisive")
+        fig.tight_layout()
+        fig.savefig(out / "decisive.png", dpi=90)
+        plt.close(fig)
+    groups = _by_matchup(rows)
+    fig, ax = plt.subplots(figsize=(7.5, max(2.5, 0.3 * len(groups) + 1.2)))
+    ax.boxplot([[r["moves"] for r in g] for g in groups.values()], orientation="horizontal")
+    ax.set_yticks(range(1, len(groups) + 1), list(groups))
+    ax.invert_yaxis()
+    ax.set_xlabel("actions per game")
+    ax.set_title("Game length by matchup")
+    fig.tight_layout()
+    fig.savefig(out / "lengths.png", dpi=90)
+    plt.close(fig)
+
+
+def write_report(settings: Settings, rows: list[dict], out: Path, plots: bool = True) -> list[Section]:
+    """report.md and report.html in `out`, with the plots beside them (unless `plots` is False)."""
+    parts = sections(settings, rows)
+    if plots:
+        draw_plots(parts, rows, out, games.load(settings.game, settings.content))
+    else:
+        for s in parts:
+            s.plots = []
+    (out / "report.md").write_text(render_markdown(parts))
+    (out / "report.html").write_text(render_html(parts))
+    return parts

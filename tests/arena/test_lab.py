@@ -1,0 +1,210 @@
+"""The balance lab (credo/arena/lab.py, `credo balance`): saved games, resume, merge, and
+a report whose numbers are the saved games' (counted again here, independently)."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from credo.arena import lab
+from credo.interfaces.cli import main
+
+GAMES = 1  # per matchup: Jol has nine matchups, a random game takes a fraction of a second
+
+
+def settings(seed: int = 0, games: int = GAMES) -> lab.Settings:
+    return lab.Settings("jol", "random", games, seed)
+
+
+def counting(monkeypatch) -> list[tuple[str, int]]:
+    """The games actually played from now on (jobs=1 plays them in this process)."""
+    played: list[tuple[str, int]] = []
+    real = lab.play_lab_game
+
+    def play(item):
+        played.append((item[1], item[2].index))
+        return real(item)
+
+    monkeypatch.setattr(lab, "play_lab_game", play)
+    return played
+
+
+def test_each_game_is_saved_with_what_replays_it(tmp_path):
+    rows = lab.run(settings(), tmp_path)
+    assert len(rows) == 9
+    assert {r["matchup"] for r in rows} == {f"{a} vs {b}" for a in ("jovinet", "terrisol", "mixed")
+                                            for b in ("jovinet", "terrisol", "mixed")}
+    row = rows[0]
+    assert row["agents"] == ["random", "random"]
+    assert row["options"]["deck1"] in ("jovinet", "terrisol", "mixed")
+    assert [t[0] for t in row["held"][0]][0] == "deck"
+    assert row["first"] in (0, 1)
+    saved = [json.loads(line) for line in (tmp_path / lab.RESULTS).read_text().splitlines()]
+    assert saved == rows
+
+
+def test_resume_plays_only_the_missing_games(tmp_path, monkeypatch):
+    lab.run(settings(games=1), tmp_path)
+    with (tmp_path / lab.RESULTS).open("a") as file:
+        file.write('{"matchup": "jovinet vs jov')  # a line cut short by a stop
+    played = counting(monkeypatch)
+    rows = lab.run(settings(games=2), tmp_path, resume=True)
+    assert sorted(played) == sorted((label, 1) for label, _ in lab.matchups(settings()))
+    assert len(rows) == 18
+    assert len({(r["matchup"], r["index"]) for r in rows}) == 18
+    played.clear()
+    lab.run(settings(games=2), tmp_path, resume=True)
+    assert played == []
+
+
+def test_a_folder_of_results_is_not_overwritten_nor_resumed_on_other_settings(tmp_path):
+    lab.run(settings(), tmp_path)
+    with pytest.raises(ValueError, match="--resume"):
+        lab.run(settings(), tmp_path)
+    with pytest.raises(ValueError, match="agents"):
+        lab.run(lab.Settings("jol", "greedy", GAMES), tmp_path, resume=True)
+    with pytest.raises(ValueError, match="seed"):
+        lab.run(settings(seed=5), tmp_path, resume=True)
+
+
+def test_merge_adds_the_games_of_each_folder(tmp_path):
+    a = lab.run(settings(seed=0), tmp_path / "a")
+    b = lab.run(settings(seed=1), tmp_path / "b")
+    merged, rows, repeated = lab.merge([tmp_path / "a", tmp_path / "b"], tmp_path / "m")
+    assert repeated == 0
+    assert len(rows) == len(a) + len(b) == 18
+    assert len(merged.runs) == 2
+    assert lab.read_results(tmp_path / "m") == rows
+    _, again, repeated = lab.merge([tmp_path / "a", tmp_path / "a"], tmp_path / "twice")
+    assert (len(again), repeated) == (9, 9)
+
+
+def test_merge_refuses_other_settings(tmp_path):
+    lab.run(settings(), tmp_path / "a")
+    lab.run(lab.Settings("jol", "random", GAMES, 0, options={"deck1": "mixed"}), tmp_path / "b")
+    with pytest.raises(ValueError, match="options"):
+        lab.merge([tmp_path / "a", tmp_path / "b"], tmp_path / "m")
+
+
+def _table(markdown: str, title: str) -> list[list[str]]:
+    section = markdown.split(f"## {title}\n", 1)[1].split("\n## ", 1)[0]
+    lines = [line for line in section.splitlines() if line.startswith("| ")]
+    return [[cell.strip() for cell in line.strip("|").split("|")] for line in lines[2:]]
+
+
+def _percent(cell: str) -> float:
+    return float(re.match(r"([\d.]+)%", cell).group(1))
+
+
+def test_the_report_says_what_the_saved_games_say(tmp_path):
+    lab.run(settings(games=3), tmp_path)
+    lab.write_report(lab.read_settings(tmp_path), lab.read_results(tmp_path), tmp_path, plots=False)
+    report = (tmp_path / "report.md").read_text()
+    rows = [json.loads(line) for line in (tmp_path / lab.RESULTS).read_text().splitlines()]
+    # counted here from the raw lines: a win 1, a draw 1/2
+    by_matchup: dict[str, list[float]] = {}
+    seat_two: list[float] = []
+    first: list[float] = []
+    for row in rows:
+        winners = row["winners"]
+        by_matchup.setdefault(row["matchup"], []).append(0.5 if not winners else float(0 in winners))
+        seat_two.append(0.5 if not winners else float(1 in winners))
+        first.append(0.5 if not winners else float(row["first"] in winners))
+    table = _table(report, "Matchups")
+    assert [r[0] for r in table] == list(by_matchup)
+    for label, _players, _draws, games, score in table:
+        assert int(games) == len(by_matchup[label])
+        assert _percent(score) == pytest.approx(100 * sum(by_matchup[label]) / len(by_matchup[label]), abs=0.05)
+    seats = _table(report, "Win rate by seat")
+    assert seats[1][:3] == ["2", "2", str(len(rows))]
+    assert _percent(seats[1][3]) == pytest.approx(100 * sum(seat_two) / len(rows), abs=0.05)
+    [[games, score]] = _table(report, "First-move advantage")
+    assert int(games) == len(rows)
+    assert _percent(score) == pytest.approx(100 * sum(first) / len(rows), abs=0.05)
+    # a card: its holders' score, from the seats that played it
+    cards = {r[0]: r for r in _table(report, "By card")}
+    card, held = next(iter(cards.items()))
+    scores = [(0.5 if not row["winners"] else float(seat in row["winners"]))
+              for row in rows for seat, items in enumerate(row["held"]) if ["card", card] in items]
+    assert int(held[1]) == len(scores)
+    assert _percent(held[2]) == pytest.approx(100 * sum(scores) / len(scores), abs=0.05)
+    assert (tmp_path / "report.html").read_text().count("<table>") == report.count("\n| --- |")
+
+
+def test_a_band_miss_is_marked_outside():
+    assert lab.Rate(90, 100).outside and lab.Rate(10, 100).outside
+    assert not lab.Rate(58, 100).outside  # its interval overlaps 45-55%
+    assert not lab.Rate(0, 0).outside
+
+
+def test_the_report_draws_its_plots(tmp_path):
+    pytest.importorskip("matplotlib", reason="the lab extra (make test installs it) draws the plots")
+    lab.run(settings(), tmp_path)
+    parts = lab.write_report(lab.read_settings(tmp_path), lab.read_results(tmp_path), tmp_path)
+    plots = {plot for part in parts for plot in part.plots}
+    assert {"seats.png", "matchups.png", "lengths.png", "deck.png", "card.png"} <= plots
+    for plot in plots:
+        assert (tmp_path / plot).read_bytes()[:4] == b"\x89PNG"
+        assert f"]({plot})" in (tmp_path / "report.md").read_text()
+
+
+def test_without_matplotlib_the_report_is_written_and_says_why_no_plots(tmp_path, monkeypatch, capsys):
+    import builtins
+
+    real_import = builtins.__import__
+
+    def no_matplotlib(name, *args, **kwargs):
+        if name.startswith("matplotlib"):
+            raise ImportError(name)
+        return real_import(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", no_matplotlib)
+    assert main(["balance", "jol", "--agents", "random", "--games", "1", "--out", str(tmp_path / "b")]) == 0
+    out = capsys.readouterr().out
+    assert "pip install 'credo[lab]'" in out
+    assert "Traceback" not in out
+    assert "![" not in (tmp_path / "b" / "report.md").read_text()
+
+
+def test_cli_balance_resume_and_merge(tmp_path, capsys):
+    base = ["balance", "jol", "--agents", "random", "--games", "1"]
+    assert main([*base, "--out", str(tmp_path / "a")]) == 0
+    with pytest.raises(SystemExit, match="--resume"):
+        main([*base, "--out", str(tmp_path / "a")])
+    assert main([*base, "--seed", "3", "--out", str(tmp_path / "b")]) == 0
+    assert main(["balance", "merge", str(tmp_path / "a"), str(tmp_path / "b"), "--out", str(tmp_path / "m")]) == 0
+    assert "18 games" in capsys.readouterr().out
+    settings_saved = lab.read_settings(tmp_path / "m")
+    assert [run.command.split("--seed ")[1].split()[0] for run in settings_saved.runs] == ["0", "3"]
+    with pytest.raises(SystemExit, match="no run.json"):
+        main(["balance", "merge", str(tmp_path), "--out", str(tmp_path / "n")])
+    with pytest.raises(SystemExit, match="unknown agent"):
+        main(["balance", "jol", "--agents", "nobody", "--out", str(tmp_path / "x")])
+    with pytest.raises(SystemExit, match="deck"):
+        main(["balance", "jol", "-o", "deck1=nothing", "--out", str(tmp_path / "y")])
+
+
+def test_a_stopped_run_has_measured_every_matchup_alike():
+    work = lab.plan(settings(games=3))
+    assert [item[2].index for item in work] == [0] * 9 + [1] * 9 + [2] * 9
+
+
+def test_two_runs_never_play_into_one_folder_and_a_game_saved_twice_counts_once(tmp_path):
+    rows = lab.run(settings(), tmp_path)
+    with lab._only_writer(tmp_path), pytest.raises(ValueError, match="another credo balance"):
+        lab.run(settings(games=2), tmp_path, resume=True)
+    with (tmp_path / lab.RESULTS).open("a") as file:
+        file.write(json.dumps(rows[0]) + "\n")
+    assert lab.read_results(tmp_path) == rows
+
+
+def test_among_more_sides_the_fair_share_is_one_over_the_sides():
+    draw = {"winners": [], "returns": [0, 0, 0]}
+    assert lab.score_of(draw, {0}, 3) == pytest.approx(1 / 3)
+    rows = [{"winners": [k % 3], "returns": [0, 0, 0]} for k in range(300)]
+    seats = lab.seat_rates(rows, {3: 3})[3]
+    assert [r.interval[0] for r in seats] == [pytest.approx(1 / 3)] * 3
+    assert not any(r.outside for r in seats)
+    assert lab.seat_rates(rows)[3][0].outside  # judged as two sides, a third is far below 45%
