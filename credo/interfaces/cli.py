@@ -11,7 +11,8 @@ from rich.console import Console
 from rich.table import Table
 
 from credo import games
-from credo.agents import agent_names, is_agent
+from credo.agents import agent_names
+from credo.agents.base import agent_problem
 from credo.kernel import CredoError, replay
 from credo.kernel.records import parse_record
 
@@ -116,7 +117,7 @@ def cmd_selfplay(args, console: Console) -> int:
     game = _load_game(args.game, args.content)
     options = _game_options(game, args.option)
     names = [a.strip() for a in args.agents.split(",")]
-    _known_agents(names)
+    _known_agents(names, game)
     if args.games < 1:
         raise SystemExit("--games must be at least 1")
     count = game.players(**options)
@@ -197,11 +198,11 @@ SECRET_HELP = ("the secret the worlds agents sample are seeded from (any text; '
                "could then rebuild the games' cards, so a run between agents you do not trust takes a random one")
 
 
-def _known_agents(names: list[str]) -> None:
-    unknown = [a for a in names if not is_agent(a)]
-    if unknown:
-        raise SystemExit(f"unknown agent{'s' if len(unknown) > 1 else ''} {', '.join(unknown)}; the agents are: "
-                         f"{', '.join(agent_names())} (and mcts-N, ismcts-N for N iterations a move)")
+def _known_agents(names: list[str], game=None) -> None:
+    """Every agent named exists (and can play `game`), or one line says which does not."""
+    problems = list(dict.fromkeys(p for p in (agent_problem(a, game) for a in names) if p))
+    if problems:
+        raise SystemExit("; ".join(problems))
 
 
 def _progress(console: Console):
@@ -220,7 +221,7 @@ def cmd_arena(args, console: Console) -> int:
     game = _load_game(args.game, args.content)
     options = _game_options(game, args.option)
     agents = [a.strip() for a in args.agents.split(",")]
-    _known_agents(agents)
+    _known_agents(agents, game)
     if args.games < 1 or args.jobs < 1:
         raise SystemExit("--games and --jobs must be at least 1")
     backend = _backend(args)
@@ -254,9 +255,9 @@ def _names(text: str | None) -> list[str] | None:
 
 
 def _agent(name: str) -> str:
-    if not is_agent(name):
-        raise argparse.ArgumentTypeError(f"unknown agent {name!r}; the agents are: {', '.join(agent_names())} "
-                                         "(and mcts-N, ismcts-N for N iterations a move)")
+    problem = agent_problem(name)
+    if problem:
+        raise argparse.ArgumentTypeError(problem)
     return name
 
 
@@ -281,10 +282,7 @@ def cmd_report_agents(args, console: Console) -> int:
     if search is not None and len(search) != 2:
         raise SystemExit("--search-pair takes two agents, WEAK,STRONG")
     wanted = [args.agent_hard, *(search or [])]
-    unknown = [a for a in wanted if not is_agent(a)]
-    if unknown:
-        raise SystemExit(f"unknown agents {unknown}; the agents are: {', '.join(agent_names())} "
-                         "(and mcts-N, ismcts-N for N iterations a move)")
+    _known_agents(wanted)
     if args.games < 1 or args.jobs < 1 or (args.search_games is not None and args.search_games < 1):
         raise SystemExit("--games, --search-games and --jobs must be at least 1")
     backend = _backend(args)
