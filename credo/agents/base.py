@@ -29,19 +29,22 @@ LEVEL_SECONDS = 1.5  # every level answers within this (plus one iteration or on
 
 class LevelAgent(Agent):
     """A difficulty level (`easy`, `medium`, `hard`): the agent each game names for it
-    (`Game.levels`, measured per game in docs/agents.md), capped at LEVEL_SECONDS a decision."""
+    (`Game.levels`, measured per game in docs/agents.md), with its budget of iterations
+    (or plans) and a time cap: the level stops at whichever comes first, so that it answers
+    in time on a slow machine and plays its stated budget on a fast one."""
 
-    def __init__(self, seed: int = 0, level: str = "hard") -> None:
+    def __init__(self, seed: int = 0, level: str = "hard", seconds: float = LEVEL_SECONDS) -> None:
         super().__init__(seed)
         self.level = self.name = level
+        self.seconds = seconds
         self.inner: Agent | None = None
         self.inner_for: str | None = None
 
     def choose(self, view: PlayerView) -> Action:
         if self.inner_for != view.game.name:
             self.inner = make_agent(view.game.levels[self.level], self.seed)
-            if getattr(self.inner, "seconds", LEVEL_SECONDS) is None:
-                self.inner.seconds = LEVEL_SECONDS
+            if hasattr(self.inner, "seconds"):  # the one-step greedy has no search to cut short
+                self.inner.seconds = min(self.inner.seconds or self.seconds, self.seconds)
             self.inner_for = view.game.name
         return self.inner.choose(view)
 

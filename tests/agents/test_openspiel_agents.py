@@ -97,7 +97,8 @@ def test_a_name_states_a_time_cap_that_the_agent_keeps():
 
 def test_the_agent_pickles_and_plays_in_worker_processes():
     agent = make_agent("openspiel-ismcts-10", 1)
-    agent.choose(PlayerView(into_the_game("divine"), 0))
+    state = into_the_game("divine")
+    agent.choose(PlayerView(state, state.to_move[0]))
     clone = pickle.loads(pickle.dumps(agent))
     assert clone.iterations == 10 and clone.search == "ismcts"
     result = tournament("dirge", ["openspiel-ismcts-5", "random"], 2, seed=1, jobs=2,
