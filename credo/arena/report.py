@@ -246,8 +246,12 @@ def describe_agent(name: str) -> str:
     agent = make_agent(name)
     kind = type(agent).__name__
     if isinstance(agent, LevelAgent):
-        return (f"The level `{agent.level}`, played by the agent each game names ({kind}), at most {LEVEL_SECONDS:g} s "
-                "a decision: " + ", ".join(f"{g} `{games.load(g).levels[agent.level]}`" for g in games.names()))
+        return (f"The level `{agent.level}`, played by the agent each game names ({kind}) with its budget, and a "
+                f"time cap of {agent.seconds:g} s a decision (plus at most one iteration or plan), whichever comes "
+                "first: " + ", ".join(f"{g} `{games.load(g).levels[agent.level]}` "
+                                      f"({level_budget(games.load(g).levels[agent.level])})" for g in games.names()))
+    if hasattr(agent, "describe"):
+        return agent.describe()
     if isinstance(agent, PlannerAgent):
         reply = (f" and through the reply (at most {agent.reply_depth})" if agent.reply_depth
                  else " (not through the reply)")
@@ -267,6 +271,16 @@ def describe_agent(name: str) -> str:
         return f"{kind}: {budget}; playouts cut at {depth}"
     doc = (sys.modules[type(agent).__module__].__doc__ or type(agent).__doc__ or "").strip()
     return f"{' '.join(doc.split('.')[0].split())} ({kind})" if doc else kind
+
+
+def level_budget(name: str) -> str:
+    """What an agent a level names does in a decision, before the level's time cap."""
+    agent = make_agent(name)
+    if isinstance(agent, MctsAgent):
+        return f"{agent.iterations} iterations"
+    if isinstance(agent, PlannerAgent):
+        return f"{agent.candidates} plans over {agent.samples} worlds"
+    return "one step ahead, no search: no cap needed"
 
 
 def machine() -> str:

@@ -302,6 +302,43 @@ def cmd_report_agents(args, console: Console) -> int:
     return _write_report(result, out, console)
 
 
+def cmd_ladder(args, console: Console) -> int:
+    import shlex
+
+    from credo.arena import ladder
+
+    game = _load_game(args.game, None)
+    options = _game_options(game, args.option)
+    agents = _names(args.agents) or ladder.default_agents(game.name)
+    _known_agents(agents, game)
+    if len(set(agents)) < 2:
+        raise SystemExit("a ladder needs at least two different agents")
+    if args.games < 1 or args.jobs < 1:
+        raise SystemExit("--games and --jobs must be at least 1")
+    out = Path(args.out)
+    argv = ["credo", "ladder", game.name, "--games", str(args.games), "--jobs", str(args.jobs),
+            "--seed", str(args.seed), "--out", str(out)]
+    if args.agents:
+        argv += ["--agents", ",".join(agents)]
+    for pair in args.option or []:
+        argv += ["-o", pair]
+    command = shlex.join(argv)
+    with _progress(console) as progress:
+        task = progress.add_task(f"{game.name} ladder", total=None)
+        try:
+            result = ladder.run(game.name, agents, args.games, args.seed, out, args.jobs, options,
+                                progress=lambda done, total: progress.update(task, completed=done, total=total))
+        except ValueError as e:
+            raise SystemExit(str(e)) from None
+    table = out / f"{game.name}.md"
+    table.write_text(ladder.markdown(result, command))
+    plotted = ladder.plot(result, out / f"{game.name}.png")
+    console.print(ladder.markdown(result, command), markup=False, highlight=False, soft_wrap=True)
+    console.print(f"table written to {table}" + (f"; plot to {out / f'{game.name}.png'}" if plotted else
+                  "; no plot: matplotlib is not installed (pip install 'credo[lab]')"), markup=False, soft_wrap=True)
+    return 0
+
+
 def _write_report(result, out: Path, console: Console) -> int:
     from credo.arena import report
 
@@ -578,6 +615,19 @@ def build_parser() -> argparse.ArgumentParser:
                                                             "with --save-results (each its own games, same settings)")
     p.add_argument("--force", action="store_true", help="replace the --out file if it exists")
     p.set_defaults(func=cmd_report_agents)
+
+    p = sub.add_parser("ladder", formatter_class=formatter,
+                       help="rate every kind of agent in a game against its thinking time (a round robin)")
+    p.add_argument("game", choices=games.names())
+    p.add_argument("--games", type=int, default=20, help="games per pairing")
+    p.add_argument("--jobs", type=int, default=1, help="parallel processes")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--out", required=True, help="the folder for GAME.jsonl (every game, as it ends: the same "
+                                                "command resumes a stopped run), GAME.md and GAME.png")
+    p.add_argument("--agents", help="the rungs, comma-separated (default: random, greedy, planner, mcts at four "
+                                    "budgets, OpenSpiel's searches and the three levels)")
+    p.add_argument("-o", "--option", action="append", help="game option KEY=VALUE")
+    p.set_defaults(func=cmd_ladder)
 
     p = sub.add_parser("replay", help="replay records; --check verifies them")
     p.add_argument("files", nargs="+")
