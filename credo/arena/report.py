@@ -31,7 +31,6 @@ from pathlib import Path
 
 from credo import games
 from credo.agents import LevelAgent, PlannerAgent, make_agent
-from credo.agents.base import LEVEL_SECONDS
 from credo.agents.mcts import MctsAgent
 
 from .tournament import GameResult, tournament, wilson
@@ -39,7 +38,6 @@ from .tournament import GameResult, tournament, wilson
 MIN_GAMES = 200
 TARGETS = {"random": 0.95, "greedy": 0.75}  # the least win rate of `hard` against each
 PAIRINGS = ("all", "hard", "search")  # what a run plays: every pairing, the two of hard, or the search one
-PERFECT_INFORMATION = {"dirge"}  # games whose search pairing is mcts; the others use ismcts
 
 
 @dataclass
@@ -113,7 +111,8 @@ class StrengthReport:
 
 def search_pair(game: str) -> tuple[str, str]:
     """The small budget and the large one for a game's search pairing."""
-    return ("mcts-200", "mcts") if game in PERFECT_INFORMATION else ("ismcts-200", "ismcts")
+    # mcts where nothing is hidden from one player that another knows; ismcts elsewhere
+    return ("ismcts-200", "ismcts") if games.load(game).hidden_information else ("mcts-200", "mcts")
 
 
 def first_seats(result: GameResult, first: str, second: str, players: int) -> set[int]:
@@ -341,7 +340,31 @@ def _run_header(report: StrengthReport) -> list[str]:
     return out
 
 
-def render(report: StrengthReport) -> str:
+LADDER_COMMAND = "credo ladder GAME --games N --jobs J --seed S --out docs/ladder"
+
+
+def ladder_section(folder: Path | None) -> list[str]:
+    """The ladder's command and what it measured: the tables `credo ladder` wrote in `folder`
+    (with their plots), as they stand."""
+    out = ["", "## Ladder", "",
+           f"`{LADDER_COMMAND}` plays one round robin of random, greedy, the planner, MCTS at four budgets",
+           "(100, 200, 400 and 800 iterations), OpenSpiel's ISMCTS (and its MCTS in Dirge, which hides nothing",
+           "from one player that the other knows) at the levels' time cap, and the three levels. It rates them with",
+           "openskill and writes each game's table (GAME.md) and plot of strength against thinking time (GAME.png),",
+           "saving every game in GAME.jsonl as it ends: the same command resumes a stopped run."]
+    tables = sorted(folder.glob("*.md")) if folder is not None and folder.is_dir() else []
+    if not tables:
+        return out + ["", "Not measured yet."]
+    for table in tables:
+        text = table.read_text().rstrip("\n").replace("## Ladder: ", "### ", 1)
+        out += ["", text]
+        plot = table.with_suffix(".png")
+        if plot.exists():
+            out += ["", f"![{table.stem}: strength against thinking time]({folder.name}/{plot.name})"]
+    return out
+
+
+def render(report: StrengthReport, ladders: Path | None = None) -> str:
     hard = report.agent_hard
     stand_in = hard != "hard"
     out = [
@@ -411,6 +434,7 @@ def render(report: StrengthReport) -> str:
     out += ["", "## Summary", "",
             f"Targets met: {sum(met)} of {len(met) + len(missing)}" + (f" (with `{hard}` as hard)" if stand_in else "")
             + (f"; not measured: {', '.join(missing)}." if missing else ".")]
+    out += ladder_section(ladders)
     return "\n".join(out) + "\n"
 
 

@@ -282,7 +282,8 @@ def cmd_report_agents(args, console: Console) -> int:
     if search is not None and len(search) != 2:
         raise SystemExit("--search-pair takes two agents, WEAK,STRONG")
     wanted = [args.agent_hard, *(search or [])]
-    _known_agents(wanted)
+    for name in games_list or games.names():
+        _known_agents(wanted, games.load(name))
     if args.games < 1 or args.jobs < 1 or (args.search_games is not None and args.search_games < 1):
         raise SystemExit("--games, --search-games and --jobs must be at least 1")
     backend = _backend(args)
@@ -343,7 +344,7 @@ def _write_report(result, out: Path, console: Console) -> int:
     from credo.arena import report
 
     out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(report.render(result))
+    out.write_text(report.render(result, out.parent / "ladder"))
     met = [line.met for line in result.lines if line.met is not None]
     console.print(f"{len(result.lines)} pairings; targets met {sum(met)} of {len(met)}; report written to {out}")
     return 0

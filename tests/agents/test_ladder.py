@@ -72,3 +72,13 @@ def test_ratings_take_the_results_in_schedule_order_whatever_the_order_they_came
             for f in fixtures}
     shuffled = {i: rows[i] for i in reversed(sorted(rows))}
     assert ladder.rungs(rows, ["random", "greedy"]) == ladder.rungs(shuffled, ["random", "greedy"])
+
+
+def test_the_strength_report_shows_the_ladder_command_and_what_it_measured(tmp_path):
+    from credo.arena.report import ladder_section
+
+    assert "Not measured yet." in ladder_section(tmp_path / "none")
+    main(["ladder", "divine", "--agents", "random,greedy", "--games", "2", "--out", str(tmp_path / "ladder")])
+    text = "\n".join(ladder_section(tmp_path / "ladder"))
+    assert "credo ladder GAME" in text and "### Divine" in text and "| greedy |" in text
+    assert "Not measured yet." not in text

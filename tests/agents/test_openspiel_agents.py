@@ -111,3 +111,17 @@ def test_the_agents_package_does_not_import_the_environments():
             "print(any(m.startswith('credo.envs') or m.startswith('pyspiel') for m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+def test_the_strength_report_measures_and_describes_the_openspiel_agents(tmp_path):
+    from credo.interfaces.cli import main
+
+    out = tmp_path / "agents.md"
+    assert main(["report-agents", "--games", "1", "--games-list", "dirge", "--only", "search", "--search-pair",
+                 "openspiel-mcts-5,openspiel-ismcts-5", "--jobs", "2", "--out", str(out)]) == 0
+    text = out.read_text()
+    assert "| openspiel-mcts-5 vs openspiel-ismcts-5 | 1 |" in text
+    assert "OpenSpiel's information-set MCTS (ISMCTS)" in text and "5 simulations a decision" in text
+    with pytest.raises(SystemExit, match="jol has hidden information"):
+        main(["report-agents", "--games-list", "jol", "--search-pair", "openspiel-mcts-5,random",
+              "--out", str(tmp_path / "x.md")])
