@@ -29,7 +29,8 @@ from .tournament import Fixture, GameResult, rate, schedule
 
 MCTS_BUDGETS = (100, 200, 400, 800)
 LEVELS = ("easy", "medium", "hard")
-OPENSPIEL_BUDGET = "1000-1.5s"  # the levels' time cap, so that the reference thinks as long as they may
+OPENSPIEL_BUDGET = "1000-1.5s"
+SMALL_RUN = 20  # games a pairing below which a ladder says it is a small run  # the levels' time cap, so that the reference thinks as long as they may
 
 
 def default_agents(name: str) -> list[str]:
@@ -187,6 +188,8 @@ def markdown(ladder: Ladder, command: str) -> str:
     lines = [f"## Ladder: {game.title}", "",
              f"`{command}`: {ladder.played} of {ladder.scheduled} games played, {s['games']} per pairing, seed "
              f"{s['seed']}, options `{game.options(**game.machine_options(s['options']))}`.", "",
+             *([f"A small run ({s['games']} games a pairing, fewer than {SMALL_RUN}): the intervals are wide and "
+                "the order within them is not established.", ""] if s["games"] < SMALL_RUN else []),
              "Openskill (Plackett-Luce) ratings over every game played; the interval is mu ± 2 sigma. Thinking time "
              "is the mean over the decisions where the agent had a choice.", "",
              "| agent | rating (mu) | interval | ordinal | games | score | thinking time a decision |",

@@ -384,7 +384,8 @@ def render(report: StrengthReport, ladders: Path | None = None) -> str:
         "| agent | budget |",
         "| --- | --- |",
     ]
-    for name in report.agents():
+    # every level is listed, measured here or not: a level's budget and time cap are part of its definition
+    for name in dict.fromkeys([*report.agents(), "easy", "medium", "hard"]):
         out.append(f"| {name} | {describe_agent(name)} |")
     out += [
         "",
