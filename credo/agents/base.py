@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 
@@ -18,25 +19,32 @@ class Agent(ABC):
     def choose(self, view: PlayerView) -> Action:
         """One of `view.legal_actions`."""
 
+    def unsuited(self, game) -> str | None:
+        """Why this agent cannot play `game` (one line), or None when it can."""
+        return None
+
 
 LEVEL_SECONDS = 1.5  # every level answers within this (plus one iteration or one plan)
 
 
 class LevelAgent(Agent):
     """A difficulty level (`easy`, `medium`, `hard`): the agent each game names for it
-    (`Game.levels`, measured per game in docs/agents.md), capped at LEVEL_SECONDS a decision."""
+    (`Game.levels`, measured per game in docs/agents.md), with its budget of iterations
+    (or plans) and a time cap: the level stops at whichever comes first, so that it answers
+    in time on a slow machine and plays its stated budget on a fast one."""
 
-    def __init__(self, seed: int = 0, level: str = "hard") -> None:
+    def __init__(self, seed: int = 0, level: str = "hard", seconds: float = LEVEL_SECONDS) -> None:
         super().__init__(seed)
         self.level = self.name = level
+        self.seconds = seconds
         self.inner: Agent | None = None
         self.inner_for: str | None = None
 
     def choose(self, view: PlayerView) -> Action:
         if self.inner_for != view.game.name:
             self.inner = make_agent(view.game.levels[self.level], self.seed)
-            if getattr(self.inner, "seconds", LEVEL_SECONDS) is None:
-                self.inner.seconds = LEVEL_SECONDS
+            if hasattr(self.inner, "seconds"):  # the one-step greedy has no search to cut short
+                self.inner.seconds = min(self.inner.seconds or self.seconds, self.seconds)
             self.inner_for = view.game.name
         return self.inner.choose(view)
 
@@ -64,8 +72,42 @@ def _registry() -> dict[str, Callable[[int], Agent]]:
     }
 
 
+BUDGETED = "mcts-N, ismcts-N, openspiel-ismcts-N, openspiel-mcts-N for N iterations a move"
+
+# Families of agents whose code lives outside this package, by the prefix of their names. The
+# OpenSpiel agents live in credo.envs, which may import the agents but not be imported by them
+# (the arrows point one way): its module adds its family here when imported, and make_agent
+# imports that module by name only when a name asks for the family.
+FAMILIES: dict[str, Callable[[str], Callable[[int], Agent] | None]] = {}
+FAMILY_MODULES = {"openspiel-": ("credo.envs.openspiel_agents", "OpenSpiel: pip install 'credo[rl]'")}
+
+
+def register_family(prefix: str, resolve: Callable[[str], Callable[[int], Agent] | None]) -> None:
+    """Agents named `prefix...`: `resolve(name)` gives the factory, or None for a bad name."""
+    FAMILIES[prefix] = resolve
+
+
+class AgentUnavailable(KeyError):
+    """An agent whose family needs a package that is not installed."""
+
+
+def _family(name: str) -> Callable[[int], Agent] | None:
+    for prefix, (module, needs) in FAMILY_MODULES.items():
+        if name.startswith(prefix):
+            if prefix not in FAMILIES:
+                try:
+                    importlib.import_module(module)
+                except ImportError:
+                    raise AgentUnavailable(f"agent {name!r} needs {needs}") from None
+            return FAMILIES[prefix](name)
+    return None
+
+
 def _budgeted(name: str) -> Callable[[int], Agent] | None:
-    """mcts-N and ismcts-N for any budget N (iterations a move)."""
+    """mcts-N and ismcts-N for any budget N (iterations a move), and the families above."""
+    family = _family(name)
+    if family is not None:
+        return family
     kind, _, budget = name.rpartition("-")
     if kind not in ("mcts", "ismcts") or not budget.isdigit() or int(budget) < 1:
         return None
@@ -79,14 +121,25 @@ def agent_names() -> list[str]:
     return sorted(_registry())
 
 
+def agent_problem(name: str, game=None) -> str | None:
+    """Why `name` cannot play (`game`, when given), in one line; None when it can."""
+    try:
+        agent = make_agent(name)
+    except KeyError as e:
+        return e.args[0]
+    return agent.unsuited(game) if game is not None else None
+
+
 def is_agent(name: str) -> bool:
-    return name in _registry() or _budgeted(name) is not None
+    try:
+        return name in _registry() or _budgeted(name) is not None
+    except AgentUnavailable:
+        return False
 
 
 def make_agent(name: str, seed: int = 0) -> Agent:
     registry = _registry()
     factory = registry.get(name) or _budgeted(name)
     if factory is None:
-        raise KeyError(f"unknown agent {name!r}; the agents are: {', '.join(sorted(registry))} "
-                       "(and mcts-N, ismcts-N for N iterations a move)")
+        raise KeyError(f"unknown agent {name!r}; the agents are: {', '.join(sorted(registry))} (and {BUDGETED})")
     return factory(seed)

@@ -76,16 +76,19 @@ class MctsAgent(Agent):
         actions = view.legal_actions
         if len(actions) == 1:
             return actions[0]
+        # the clock starts before the root's first evaluation, which is part of the decision;
+        # then it is read before every iteration, so the answer comes at most one iteration late
+        deadline = time.perf_counter() + self.seconds if self.seconds else None
         root = _Node()
         me = view.player
         if self.prior_visits:
-            self._seed_root(root, view, me)
-        deadline = time.perf_counter() + self.seconds if self.seconds else None
+            self._seed_root(root, view, me, deadline)
         done = 0
+        iterate, sample, rng = self._iterate, view.sample_world, self.rng
         while self.iterations is None or done < self.iterations:
-            if deadline is not None and done % 8 == 0 and time.perf_counter() >= deadline:
+            if deadline is not None and time.perf_counter() >= deadline:
                 break
-            self._iterate(root, view.sample_world(self.rng))
+            iterate(root, sample(rng))
             done += 1
         self.last_iterations = done
         self.last_root = root
@@ -96,24 +99,29 @@ class MctsAgent(Agent):
 
         return max(actions, key=visits)
 
-    def _seed_root(self, root: _Node, view: PlayerView, me: int) -> None:
+    def _seed_root(self, root: _Node, view: PlayerView, me: int, deadline: float | None = None) -> None:
         """Start each root action with the game's one-step evaluation as a few virtual
         visits, so that a small budget refines the greedy choice instead of guessing.
         The evaluation is averaged over a few sampled worlds, as the greedy agent does,
-        so that one lucky or unlucky roll (or draw of hidden cards) does not mislead it."""
+        so that one lucky or unlucky roll (or draw of hidden cards) does not mislead it.
+        Past the deadline it stops after the world it is on (at least one)."""
         evaluate = view.game.evaluate
         total = dict.fromkeys(view.legal_actions, 0.0)
-        for _ in range(self.prior_samples):
+        samples = 0
+        while samples < self.prior_samples:
+            if samples and deadline is not None and time.perf_counter() >= deadline:
+                break
             base = view.sample_world(self.rng)
             for action in total:
                 world = base.copy()
                 world.apply(action, me)
                 total[action] += evaluate(world, me)
+            samples += 1
         for action, value in total.items():
             edge = root.edges[(me, action)] = _Edge()
             edge.visits = self.prior_visits
             edge.available = self.prior_visits
-            edge.value = self.prior_visits * value / self.prior_samples
+            edge.value = self.prior_visits * value / samples
 
     def _iterate(self, root: _Node, world) -> None:
         path: list[list[tuple[tuple[int, Action], _Edge]]] = []

@@ -31,7 +31,6 @@ from pathlib import Path
 
 from credo import games
 from credo.agents import LevelAgent, PlannerAgent, make_agent
-from credo.agents.base import LEVEL_SECONDS
 from credo.agents.mcts import MctsAgent
 
 from .tournament import GameResult, tournament, wilson
@@ -39,7 +38,6 @@ from .tournament import GameResult, tournament, wilson
 MIN_GAMES = 200
 TARGETS = {"random": 0.95, "greedy": 0.75}  # the least win rate of `hard` against each
 PAIRINGS = ("all", "hard", "search")  # what a run plays: every pairing, the two of hard, or the search one
-PERFECT_INFORMATION = {"dirge"}  # games whose search pairing is mcts; the others use ismcts
 
 
 @dataclass
@@ -113,7 +111,8 @@ class StrengthReport:
 
 def search_pair(game: str) -> tuple[str, str]:
     """The small budget and the large one for a game's search pairing."""
-    return ("mcts-200", "mcts") if game in PERFECT_INFORMATION else ("ismcts-200", "ismcts")
+    # mcts where nothing is hidden from one player that another knows; ismcts elsewhere
+    return ("ismcts-200", "ismcts") if games.load(game).hidden_information else ("mcts-200", "mcts")
 
 
 def first_seats(result: GameResult, first: str, second: str, players: int) -> set[int]:
@@ -246,8 +245,12 @@ def describe_agent(name: str) -> str:
     agent = make_agent(name)
     kind = type(agent).__name__
     if isinstance(agent, LevelAgent):
-        return (f"The level `{agent.level}`, played by the agent each game names ({kind}), at most {LEVEL_SECONDS:g} s "
-                "a decision: " + ", ".join(f"{g} `{games.load(g).levels[agent.level]}`" for g in games.names()))
+        return (f"The level `{agent.level}`, played by the agent each game names ({kind}) with its budget, and a "
+                f"time cap of {agent.seconds:g} s a decision (plus at most one iteration or plan), whichever comes "
+                "first: " + ", ".join(f"{g} `{games.load(g).levels[agent.level]}` "
+                                      f"({level_budget(games.load(g).levels[agent.level])})" for g in games.names()))
+    if hasattr(agent, "describe"):
+        return agent.describe()
     if isinstance(agent, PlannerAgent):
         reply = (f" and through the reply (at most {agent.reply_depth})" if agent.reply_depth
                  else " (not through the reply)")
@@ -267,6 +270,16 @@ def describe_agent(name: str) -> str:
         return f"{kind}: {budget}; playouts cut at {depth}"
     doc = (sys.modules[type(agent).__module__].__doc__ or type(agent).__doc__ or "").strip()
     return f"{' '.join(doc.split('.')[0].split())} ({kind})" if doc else kind
+
+
+def level_budget(name: str) -> str:
+    """What an agent a level names does in a decision, before the level's time cap."""
+    agent = make_agent(name)
+    if isinstance(agent, MctsAgent):
+        return f"{agent.iterations} iterations"
+    if isinstance(agent, PlannerAgent):
+        return f"{agent.candidates} plans over {agent.samples} worlds"
+    return "one step ahead, no search: no cap needed"
 
 
 def machine() -> str:
@@ -327,7 +340,31 @@ def _run_header(report: StrengthReport) -> list[str]:
     return out
 
 
-def render(report: StrengthReport) -> str:
+LADDER_COMMAND = "credo ladder GAME --games N --jobs J --seed S --out docs/ladder"
+
+
+def ladder_section(folder: Path | None) -> list[str]:
+    """The ladder's command and what it measured: the tables `credo ladder` wrote in `folder`
+    (with their plots), as they stand."""
+    out = ["", "## Ladder", "",
+           f"`{LADDER_COMMAND}` plays one round robin of random, greedy, the planner, MCTS at four budgets",
+           "(100, 200, 400 and 800 iterations), OpenSpiel's ISMCTS (and its MCTS in Dirge, which hides nothing",
+           "from one player that the other knows) at the levels' time cap, and the three levels. It rates them with",
+           "openskill and writes each game's table (GAME.md) and plot of strength against thinking time (GAME.png),",
+           "saving every game in GAME.jsonl as it ends: the same command resumes a stopped run."]
+    tables = sorted(folder.glob("*.md")) if folder is not None and folder.is_dir() else []
+    if not tables:
+        return out + ["", "Not measured yet."]
+    for table in tables:
+        text = table.read_text().rstrip("\n").replace("## Ladder: ", "### ", 1)
+        out += ["", text]
+        plot = table.with_suffix(".png")
+        if plot.exists():
+            out += ["", f"![{table.stem}: strength against thinking time]({folder.name}/{plot.name})"]
+    return out
+
+
+def render(report: StrengthReport, ladders: Path | None = None) -> str:
     hard = report.agent_hard
     stand_in = hard != "hard"
     out = [
@@ -347,7 +384,8 @@ def render(report: StrengthReport) -> str:
         "| agent | budget |",
         "| --- | --- |",
     ]
-    for name in report.agents():
+    # every level is listed, measured here or not: a level's budget and time cap are part of its definition
+    for name in dict.fromkeys([*report.agents(), "easy", "medium", "hard"]):
         out.append(f"| {name} | {describe_agent(name)} |")
     out += [
         "",
@@ -397,6 +435,7 @@ def render(report: StrengthReport) -> str:
     out += ["", "## Summary", "",
             f"Targets met: {sum(met)} of {len(met) + len(missing)}" + (f" (with `{hard}` as hard)" if stand_in else "")
             + (f"; not measured: {', '.join(missing)}." if missing else ".")]
+    out += ladder_section(ladders)
     return "\n".join(out) + "\n"
 
 

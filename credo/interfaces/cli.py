@@ -12,7 +12,8 @@ from rich.console import Console
 from rich.table import Table
 
 from credo import games
-from credo.agents import agent_names, is_agent
+from credo.agents import agent_names
+from credo.agents.base import agent_problem
 from credo.kernel import CredoError, replay
 from credo.kernel.records import parse_record
 
@@ -117,7 +118,7 @@ def cmd_selfplay(args, console: Console) -> int:
     game = _load_game(args.game, args.content)
     options = _game_options(game, args.option)
     names = [a.strip() for a in args.agents.split(",")]
-    _known_agents(names)
+    _known_agents(names, game)
     if args.games < 1:
         raise SystemExit("--games must be at least 1")
     count = game.players(**options)
@@ -198,11 +199,11 @@ SECRET_HELP = ("the secret the worlds agents sample are seeded from (any text; '
                "could then rebuild the games' cards, so a run between agents you do not trust takes a random one")
 
 
-def _known_agents(names: list[str]) -> None:
-    unknown = [a for a in names if not is_agent(a)]
-    if unknown:
-        raise SystemExit(f"unknown agent{'s' if len(unknown) > 1 else ''} {', '.join(unknown)}; the agents are: "
-                         f"{', '.join(agent_names())} (and mcts-N, ismcts-N for N iterations a move)")
+def _known_agents(names: list[str], game=None) -> None:
+    """Every agent named exists (and can play `game`), or one line says which does not."""
+    problems = list(dict.fromkeys(p for p in (agent_problem(a, game) for a in names) if p))
+    if problems:
+        raise SystemExit("; ".join(problems))
 
 
 def _progress(console: Console):
@@ -221,7 +222,7 @@ def cmd_arena(args, console: Console) -> int:
     game = _load_game(args.game, args.content)
     options = _game_options(game, args.option)
     agents = [a.strip() for a in args.agents.split(",")]
-    _known_agents(agents)
+    _known_agents(agents, game)
     if args.games < 1 or args.jobs < 1:
         raise SystemExit("--games and --jobs must be at least 1")
     backend = _backend(args)
@@ -255,9 +256,9 @@ def _names(text: str | None) -> list[str] | None:
 
 
 def _agent(name: str) -> str:
-    if not is_agent(name):
-        raise argparse.ArgumentTypeError(f"unknown agent {name!r}; the agents are: {', '.join(agent_names())} "
-                                         "(and mcts-N, ismcts-N for N iterations a move)")
+    problem = agent_problem(name)
+    if problem:
+        raise argparse.ArgumentTypeError(problem)
     return name
 
 
@@ -282,10 +283,8 @@ def cmd_report_agents(args, console: Console) -> int:
     if search is not None and len(search) != 2:
         raise SystemExit("--search-pair takes two agents, WEAK,STRONG")
     wanted = [args.agent_hard, *(search or [])]
-    unknown = [a for a in wanted if not is_agent(a)]
-    if unknown:
-        raise SystemExit(f"unknown agents {unknown}; the agents are: {', '.join(agent_names())} "
-                         "(and mcts-N, ismcts-N for N iterations a move)")
+    for name in games_list or games.names():
+        _known_agents(wanted, games.load(name))
     if args.games < 1 or args.jobs < 1 or (args.search_games is not None and args.search_games < 1):
         raise SystemExit("--games, --search-games and --jobs must be at least 1")
     backend = _backend(args)
@@ -305,11 +304,48 @@ def cmd_report_agents(args, console: Console) -> int:
     return _write_report(result, out, console)
 
 
+def cmd_ladder(args, console: Console) -> int:
+    import shlex
+
+    from credo.arena import ladder
+
+    game = _load_game(args.game, None)
+    options = _game_options(game, args.option)
+    agents = _names(args.agents) or ladder.default_agents(game.name)
+    _known_agents(agents, game)
+    if len(set(agents)) < 2:
+        raise SystemExit("a ladder needs at least two different agents")
+    if args.games < 1 or args.jobs < 1:
+        raise SystemExit("--games and --jobs must be at least 1")
+    out = Path(args.out)
+    argv = ["credo", "ladder", game.name, "--games", str(args.games), "--jobs", str(args.jobs),
+            "--seed", str(args.seed), "--out", str(out)]
+    if args.agents:
+        argv += ["--agents", ",".join(agents)]
+    for pair in args.option or []:
+        argv += ["-o", pair]
+    command = shlex.join(argv)
+    with _progress(console) as progress:
+        task = progress.add_task(f"{game.name} ladder", total=None)
+        try:
+            result = ladder.run(game.name, agents, args.games, args.seed, out, args.jobs, options,
+                                progress=lambda done, total: progress.update(task, completed=done, total=total))
+        except ValueError as e:
+            raise SystemExit(str(e)) from None
+    table = out / f"{game.name}.md"
+    table.write_text(ladder.markdown(result, command))
+    plotted = ladder.plot(result, out / f"{game.name}.png")
+    console.print(ladder.markdown(result, command), markup=False, highlight=False, soft_wrap=True)
+    console.print(f"table written to {table}" + (f"; plot to {out / f'{game.name}.png'}" if plotted else
+                  "; no plot: matplotlib is not installed (pip install 'credo[lab]')"), markup=False, soft_wrap=True)
+    return 0
+
+
 def _write_report(result, out: Path, console: Console) -> int:
     from credo.arena import report
 
     out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(report.render(result))
+    out.write_text(report.render(result, out.parent / "ladder"))
     met = [line.met for line in result.lines if line.met is not None]
     console.print(f"{len(result.lines)} pairings; targets met {sum(met)} of {len(met)}; report written to {out}")
     return 0
@@ -711,6 +747,19 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("game", choices=games.names())
     c.add_argument("folder", help="the folder of content files")
     c.set_defaults(func=cmd_content_check)
+
+    p = sub.add_parser("ladder", formatter_class=formatter,
+                       help="rate every kind of agent in a game against its thinking time (a round robin)")
+    p.add_argument("game", choices=games.names())
+    p.add_argument("--games", type=int, default=20, help="games per pairing")
+    p.add_argument("--jobs", type=int, default=1, help="parallel processes")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--out", required=True, help="the folder for GAME.jsonl (every game, as it ends: the same "
+                                                "command resumes a stopped run), GAME.md and GAME.png")
+    p.add_argument("--agents", help="the rungs, comma-separated (default: random, greedy, planner, mcts at four "
+                                    "budgets, OpenSpiel's searches and the three levels)")
+    p.add_argument("-o", "--option", action="append", help="game option KEY=VALUE")
+    p.set_defaults(func=cmd_ladder)
 
     p = sub.add_parser("replay", help="replay records; --check verifies them")
     p.add_argument("files", nargs="+")

@@ -164,6 +164,10 @@ class Game(ABC):
     # True when the evaluation is two-sided: evaluate(s, p) depends only on p % 2 (the
     # side: a player, or a team seated alternately) and side 1 gets minus side 0's value
     two_sided_evaluation: ClassVar[bool] = False
+    # False when no player knows anything another does not: what is hidden (a shuffled pile)
+    # is hidden from everyone alike, which is chance. Searches that assume a state they can
+    # see whole (OpenSpiel's MCTS) play only such games.
+    hidden_information: ClassVar[bool] = True
 
     # the agent (a registry name, credo.agents) each difficulty level plays in this game,
     # measured here (docs/agents.md): hard is the strongest that answers within the time

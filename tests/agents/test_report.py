@@ -60,8 +60,9 @@ def test_targets_need_the_rate_and_the_games():
 
 def test_budgets_are_read_from_the_agents_and_the_search_pairing_follows_hidden_information():
     hard = describe_agent("hard")
-    assert "at most 1.5 s a decision" in hard
-    assert all(f"{name} `{games.load(name).levels['hard']}`" in hard for name in games.names())
+    assert "a time cap of 1.5 s a decision" in hard
+    assert all(f"{name} `{games.load(name).levels['hard']}` (" in hard for name in games.names())
+    assert "dogma `mcts` (1000 iterations)" in hard and "dirge `planner` (6 plans over 3 worlds)" in hard
     assert "3 sampled worlds" in describe_agent("planner") and "not through the reply" in describe_agent("planner-turn")
     assert "200 iterations a move" in describe_agent("ismcts-200") and "IsmctsAgent" in describe_agent("ismcts")
     assert search_pair("dirge") == ("mcts-200", "mcts")

@@ -1,0 +1,231 @@
+"""The ladder: one round robin of every kind of agent in one game (random, greedy, the
+planner, MCTS at four budgets, OpenSpiel's searches and the three levels), rated with
+openskill, written as a markdown table and plotted as strength against thinking time per
+decision (`credo ladder GAME --out DIR`).
+
+Every game played is appended to DIR/GAME.jsonl as it ends, after a first line stating the
+run's settings; the same command run again plays only the games not yet there, so a
+stopped run resumes where it was. The schedule, each game's seed and the order in which the
+ratings take the results are the arena's (`tournament.schedule`, `rate`), whatever the
+number of jobs.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass
+from pathlib import Path
+
+from credo import games
+from credo.agents import Agent, make_agent
+from credo.kernel import Action, PlayerView
+from credo.kernel.view import match_secret
+
+from .selfplay import play_game
+from .tournament import Fixture, GameResult, rate, schedule
+
+MCTS_BUDGETS = (100, 200, 400, 800)
+LEVELS = ("easy", "medium", "hard")
+OPENSPIEL_BUDGET = "1000-1.5s"
+SMALL_RUN = 20  # games a pairing below which a ladder says it is a small run  # the levels' time cap, so that the reference thinks as long as they may
+
+
+def default_agents(name: str) -> list[str]:
+    """The ladder's rungs for a game: OpenSpiel's MCTS only where nothing is hidden."""
+    agents = ["random", "greedy", "planner", *(f"mcts-{n}" for n in MCTS_BUDGETS),
+              f"openspiel-ismcts-{OPENSPIEL_BUDGET}"]
+    if not games.load(name).hidden_information:
+        agents.append(f"openspiel-mcts-{OPENSPIEL_BUDGET}")
+    return [*agents, *LEVELS]
+
+
+class _Timed(Agent):
+    """An agent whose thinking is timed, on the decisions where it had a choice."""
+
+    def __init__(self, inner: Agent) -> None:
+        super().__init__(inner.seed)
+        self.inner, self.name = inner, inner.name
+        self.seconds = 0.0
+        self.decisions = 0
+
+    def choose(self, view: PlayerView) -> Action:
+        if len(view.legal_actions) < 2:
+            return self.inner.choose(view)
+        start = time.perf_counter()
+        action = self.inner.choose(view)
+        self.seconds += time.perf_counter() - start
+        self.decisions += 1
+        return action
+
+
+def play_timed(args: tuple[str, Fixture, dict]) -> dict:
+    """One game of the schedule (seeded as the arena seeds it), with each seat's thinking time."""
+    name, fixture, options = args
+    game = games.load(name)
+    agents = [_Timed(make_agent(a, fixture.seed * 17 + seat)) for seat, a in enumerate(fixture.agents)]
+    match = play_game(game, agents, fixture.seed, options, secret=match_secret(None, fixture.seed))
+    return {"index": fixture.index, "agents": list(fixture.agents), "seed": fixture.seed,
+            "returns": list(match.state.returns()), "moves": len(match.moves),
+            "seconds": [a.seconds for a in agents], "decisions": [a.decisions for a in agents]}
+
+
+@dataclass
+class Rung:
+    agent: str
+    mu: float
+    sigma: float
+    ordinal: float
+    games: int
+    score: float  # wins 1, draws 1/2, over games
+    seconds_per_decision: float
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        """mu ± 2 sigma: about 95% of the rating's belief."""
+        return self.mu - 2 * self.sigma, self.mu + 2 * self.sigma
+
+
+@dataclass
+class Ladder:
+    game: str
+    settings: dict
+    rungs: list[Rung]
+    played: int
+    scheduled: int
+    seconds: float
+
+
+def _settings(name: str, agents: list[str], games_per_pairing: int, seed: int, options: dict) -> dict:
+    return {"game": name, "agents": agents, "games": games_per_pairing, "seed": seed, "options": options}
+
+
+def _saved(path: Path, settings: dict) -> dict[int, dict]:
+    """The games a run with these settings already played, by schedule index."""
+    if not path.exists():
+        return {}
+    lines = path.read_text().splitlines()
+    try:
+        first = json.loads(lines[0]) if lines else None
+    except json.JSONDecodeError:
+        first = None
+    if first != {"settings": settings}:
+        raise ValueError(f"{path} holds a ladder with other settings: give another --out, or remove it")
+    done = {}
+    for line in lines[1:]:
+        try:
+            row = json.loads(line)
+        except json.JSONDecodeError:
+            continue  # a line cut short when a run was stopped: that game is played again
+        done[row["index"]] = row
+    return done
+
+
+def run(name: str, agents: list[str], games_per_pairing: int, seed: int, out: Path, jobs: int = 1,
+        options: dict | None = None, progress: Callable[[int, int], None] | None = None) -> Ladder:
+    """Play what is not yet in `out`/GAME.jsonl, then rate everything played."""
+    options = dict(options or {})
+    game = games.load(name)
+    settings = _settings(name, agents, games_per_pairing, seed, options)
+    fixtures = schedule(agents, game.players(**options), games_per_pairing, seed)
+    out.mkdir(parents=True, exist_ok=True)
+    path = out / f"{name}.jsonl"
+    done = _saved(path, settings)
+    if not path.exists() or not done:
+        path.write_text(json.dumps({"settings": settings}) + "\n")
+    todo = [(name, f, options) for f in fixtures if f.index not in done]
+    start = time.perf_counter()
+    with path.open("a") as saved:
+        if not path.read_text().endswith("\n"):
+            saved.write("\n")  # after a line cut short, the next game starts a line of its own
+        def keep(row: dict) -> None:
+            done[row["index"]] = row
+            saved.write(json.dumps(row) + "\n")
+            saved.flush()
+            if progress:
+                progress(len(done), len(fixtures))
+
+        if progress:
+            progress(len(done), len(fixtures))
+        if jobs <= 1:
+            for item in todo:
+                keep(play_timed(item))
+        else:
+            with ProcessPoolExecutor(jobs) as pool:
+                for future in as_completed([pool.submit(play_timed, item) for item in todo]):
+                    keep(future.result())
+    return Ladder(name, settings, rungs(done, agents), len(done), len(fixtures), time.perf_counter() - start)
+
+
+def rungs(done: dict[int, dict], agents: list[str]) -> list[Rung]:
+    """Ratings in schedule order (openskill depends on the order), scores and thinking time."""
+    rows = [done[i] for i in sorted(done)]
+    results = [GameResult(Fixture(r["index"], tuple(r["agents"]), r["seed"]), r["returns"], r["moves"]) for r in rows]
+    ratings = rate(results, agents)
+    played = dict.fromkeys(agents, 0)
+    points = dict.fromkeys(agents, 0.0)
+    seconds = dict.fromkeys(agents, 0.0)
+    decisions = dict.fromkeys(agents, 0)
+    for row, result in zip(rows, results, strict=True):
+        winners = set(result.winning_seats())
+        for seat, agent in enumerate(row["agents"]):
+            seconds[agent] += row["seconds"][seat]
+            decisions[agent] += row["decisions"][seat]
+        for agent in set(row["agents"]):
+            seats = {s for s, a in enumerate(row["agents"]) if a == agent}
+            played[agent] += 1
+            points[agent] += 0.5 if not winners else float(bool(winners & seats))
+    out = [Rung(a, ratings[a][1], ratings[a][2], ratings[a][0], played[a], points[a] / played[a] if played[a] else 0.0,
+                seconds[a] / decisions[a] if decisions[a] else 0.0) for a in agents]
+    return sorted(out, key=lambda r: -r.ordinal)
+
+
+def markdown(ladder: Ladder, command: str) -> str:
+    game = games.load(ladder.game)
+    s = ladder.settings
+    lines = [f"## Ladder: {game.title}", "",
+             f"`{command}`: {ladder.played} of {ladder.scheduled} games played, {s['games']} per pairing, seed "
+             f"{s['seed']}, options `{game.options(**game.machine_options(s['options']))}`.", "",
+             *([f"A small run ({s['games']} games a pairing, fewer than {SMALL_RUN}): the intervals are wide and "
+                "the order within them is not established.", ""] if s["games"] < SMALL_RUN else []),
+             "Openskill (Plackett-Luce) ratings over every game played; the interval is mu ± 2 sigma. Thinking time "
+             "is the mean over the decisions where the agent had a choice.", "",
+             "| agent | rating (mu) | interval | ordinal | games | score | thinking time a decision |",
+             "| --- | ---: | --- | ---: | ---: | ---: | ---: |"]
+    for r in ladder.rungs:
+        low, high = r.interval
+        lines.append(f"| {r.agent} | {r.mu:.1f} | [{low:.1f}, {high:.1f}] | {r.ordinal:.1f} | {r.games} |"
+                     f" {100 * r.score:.0f}% | {_ms(r.seconds_per_decision)} |")
+    return "\n".join(lines) + "\n"
+
+
+def _ms(seconds: float) -> str:
+    return f"{1000 * seconds:.1f} ms" if seconds < 1 else f"{seconds:.2f} s"
+
+
+def plot(ladder: Ladder, path: Path) -> bool:
+    """Strength against thinking time a decision, as a PNG; False when matplotlib is missing."""
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        return False
+    fig, ax = plt.subplots(figsize=(7, 4.5))
+    floor = min((r.seconds_per_decision for r in ladder.rungs if r.seconds_per_decision > 0), default=1e-4) / 2
+    for r in ladder.rungs:
+        x = max(r.seconds_per_decision, floor)
+        ax.errorbar(x, r.mu, yerr=2 * r.sigma, fmt="o", capsize=3)
+        ax.annotate(r.agent, (x, r.mu), textcoords="offset points", xytext=(5, 4), fontsize=8)
+    ax.set_xscale("log")
+    ax.set_xlabel("thinking time a decision (s, mean over decisions with a choice)")
+    ax.set_ylabel("openskill rating (mu ± 2 sigma)")
+    ax.set_title(f"{games.load(ladder.game).title}: strength against thinking time")
+    ax.grid(True, which="both", alpha=0.3)
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+    return True

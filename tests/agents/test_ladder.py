@@ -1,0 +1,84 @@
+"""The ladder: a round robin rated with openskill, saved game by game so a run resumes,
+written as a table and a plot of strength against thinking time."""
+
+import json
+
+import pytest
+
+from credo.arena import ladder
+from credo.arena.tournament import schedule
+from credo.interfaces.cli import main
+
+
+def test_a_tiny_ladder_rates_every_rung_and_writes_its_table(tmp_path, capsys):
+    assert main(["ladder", "divine", "--agents", "random,greedy", "--games", "4", "--out", str(tmp_path)]) == 0
+    rows = (tmp_path / "divine.jsonl").read_text().splitlines()
+    assert json.loads(rows[0])["settings"]["agents"] == ["random", "greedy"]
+    assert len(rows) == 1 + 4
+    table = (tmp_path / "divine.md").read_text()
+    assert "| greedy |" in table and "| random |" in table and "4 of 4 games played" in table
+    # greedy beats random at Divine: it is rated above, with its thinking measured
+    ranked = [line.split("|")[1].strip() for line in table.splitlines() if line.startswith("| ") and "ms" in line]
+    assert ranked == ["greedy", "random"]
+    greedy_time = [line for line in table.splitlines() if line.startswith("| greedy")][0].split("|")[7]
+    assert "ms" in greedy_time and not greedy_time.strip().startswith("0.0")
+    assert "table written to" in capsys.readouterr().out
+
+
+def test_a_stopped_ladder_resumes_with_the_games_it_has(tmp_path, monkeypatch):
+    agents = ["random", "greedy"]
+    full = ladder.run("dirge", agents, 2, 5, tmp_path / "full", options={"turn_limit": 10})
+    part = tmp_path / "part"
+    ladder.run("dirge", agents, 2, 5, part, options={"turn_limit": 10})
+    lines = (part / "dirge.jsonl").read_text().splitlines()
+    (part / "dirge.jsonl").write_text("\n".join(lines[:2]) + "\n" + lines[2][:10])  # stopped mid-write
+    played = []
+    real = ladder.play_timed
+    monkeypatch.setattr(ladder, "play_timed", lambda item: played.append(item[1].index) or real(item))
+    resumed = ladder.run("dirge", agents, 2, 5, part, options={"turn_limit": 10})
+    assert played == [1]  # only the game not saved whole is played again
+    assert sorted(ladder._saved(part / "dirge.jsonl", resumed.settings)) == [0, 1]
+    assert [(r.agent, r.mu) for r in resumed.rungs] == [(r.agent, r.mu) for r in full.rungs]
+    with pytest.raises(ValueError, match="other settings"):
+        ladder.run("dirge", agents, 3, 5, part, options={"turn_limit": 10})
+
+
+def test_the_default_rungs_cover_every_kind_of_agent():
+    dirge, jol = ladder.default_agents("dirge"), ladder.default_agents("jol")
+    for rungs in (dirge, jol):
+        assert {"random", "greedy", "planner", "easy", "medium", "hard"} <= set(rungs)
+        assert [a for a in rungs if a.startswith("mcts-")] == ["mcts-100", "mcts-200", "mcts-400", "mcts-800"]
+        assert any(a.startswith("openspiel-ismcts-") for a in rungs)
+    assert any(a.startswith("openspiel-mcts-") for a in dirge)
+    assert not any(a.startswith("openspiel-mcts-") for a in jol)  # Jol hides hands: ISMCTS only
+
+
+def test_the_ladder_refuses_agents_that_cannot_play_the_game(capsys):
+    with pytest.raises(SystemExit, match="jol has hidden information"):
+        main(["ladder", "jol", "--agents", "random,openspiel-mcts-10", "--out", "unused"])
+
+
+def test_the_plot_draws_strength_against_thinking_time(tmp_path):
+    pytest.importorskip("matplotlib")
+    result = ladder.run("divine", ["random", "greedy"], 2, 0, tmp_path)
+    assert ladder.plot(result, tmp_path / "divine.png")
+    assert (tmp_path / "divine.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_ratings_take_the_results_in_schedule_order_whatever_the_order_they_came():
+    fixtures = schedule(["random", "greedy"], 2, 3, 0)
+    rows = {f.index: {"index": f.index, "agents": list(f.agents), "seed": f.seed, "returns": [1.0, -1.0]
+                      if f.index % 2 else [-1.0, 1.0], "moves": 1, "seconds": [0.1, 0.2], "decisions": [1, 1]}
+            for f in fixtures}
+    shuffled = {i: rows[i] for i in reversed(sorted(rows))}
+    assert ladder.rungs(rows, ["random", "greedy"]) == ladder.rungs(shuffled, ["random", "greedy"])
+
+
+def test_the_strength_report_shows_the_ladder_command_and_what_it_measured(tmp_path):
+    from credo.arena.report import ladder_section
+
+    assert "Not measured yet." in ladder_section(tmp_path / "none")
+    main(["ladder", "divine", "--agents", "random,greedy", "--games", "2", "--out", str(tmp_path / "ladder")])
+    text = "\n".join(ladder_section(tmp_path / "ladder"))
+    assert "credo ladder GAME" in text and "### Divine" in text and "| greedy |" in text
+    assert "Not measured yet." not in text
