@@ -87,8 +87,7 @@ class Encoder:
         cogum_cache = self.cogum_cache
         face_down = [0, 0]
         graves = [0, 0]
-        for i in range(nxt):
-            z = zone[i]
+        for i, z in enumerate(zone[:nxt]):
             if z < LANE0:
                 continue
             p = owner[i]
