@@ -183,7 +183,8 @@ def test_the_same_seat_on_two_connections_sending_at_once_moves_once(live):
             assert "refreshed" in errors[0] or "not your turn" in errors[0]
             stored = [row for row in stored_moves(live, table) if row[0] == view["expect"]]
             assert stored in ([(view["expect"], 0, moves[0]["notation"])], [(view["expect"], 0, moves[1]["notation"])])
-            assert [row[0] for row in stored_moves(live, table)] == list(range(len(stored_moves(live, table))))
+            numbers = [row[0] for row in stored_moves(live, table)]  # read once: the bot's moves keep coming
+            assert numbers == list(range(len(numbers)))
 
     run(main())
 
