@@ -33,8 +33,8 @@ def edit(folder: Path, name: str, old: str, new: str) -> None:
 
 
 @pytest.mark.parametrize("file,old,new,entry,field", [
-    ("cogum.toml", 'det = 3\nhrt = 7', 'det = -3\nhrt = 7', "cogum 'bastion'", "det"),
-    ("cogum.toml", 'faith = "terrisol"\ndet = 6', 'faith = "jovian"\ndet = 6', "cogum 'granite'", "faith"),
+    ("cogum.toml", 'det = 3\nhrt = 6', 'det = -3\nhrt = 6', "cogum 'bastion'", "det"),
+    ("cogum.toml", 'faith = "terrisol"\ndet = 5', 'faith = "jovian"\ndet = 5', "cogum 'granite'", "faith"),
     ("capacities.toml", 'effects = [{ op = "ready" }]', 'effects = [{ op = "modify" }]', "capacity 'second_wind'", "effects"),
     ("capacities.toml", 'trigger = "rival_gains_inf"', 'trigger = "sunrise"', "capacity 'tidings'", "trigger"),
     ("decks.toml", '{ card = "pip", copies = 2 }, { card = "lumen"', '{ card = "pip", copies = 4 }, { card = "lumen"',

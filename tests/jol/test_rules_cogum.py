@@ -95,8 +95,8 @@ def test_effects_that_care_about_faith_and_virtue(game):
 def test_a_skill_is_always_on_bulwark_while_defending(game):
     s = start(game, {"c1": C("ridge", 0, "boog"), "c2": C("vell", 1, "boog")}, phase="engagement")
     play(s, "instigate c1", "pass", "pass", "defend c2", "pass", "pass")
-    # DET 7 against HRT 5 + 2 (Bulwark): equal breaks
-    assert where(s, "c2") == "graveyard" and any("DET 7 against HRT 7" in e.text for e in s.events(None))
+    # DET 6 against HRT 5 + 3 (Bulwark): without the Skill it would break
+    assert where(s, "c2") == "boog" and any("DET 6 against HRT 8" in e.text for e in s.events(None))
 
 
 def test_a_skill_that_applies_in_one_lane_only(game):
