@@ -338,12 +338,12 @@ def test_s2_jovinet_pay_for_skills_in_smaller_numbers():
 
 
 def test_s2_a_skill_is_always_on_and_never_played():
-    """Vell Warden's Bulwark (+2 HRT while defending) works without any action: a DET
+    """Vell Warden's Bulwark (+3 HRT while defending) works without any action: a DET
     that would break its printed HRT does not break it while it defends."""
     det_needed = printed("vell")[1]  # 5: breaks the printed HRT
-    state = load({"c1": ready("loam", 1, "boog"), "c2": ready("vell", 0, "boog"), "c3": card("mesa", 0)},
+    state = load({"c1": ready("granite", 1, "boog"), "c2": ready("vell", 0, "boog"), "c3": card("mesa", 0)},
                  current=1)
-    assert printed("loam")[0] == det_needed
+    assert printed("granite")[0] == det_needed
     assert not any(a.startswith(("skill", "use")) for a in legal(state))
     play(state, "instigate c1")
     through(state, defender="c2")
@@ -1183,11 +1183,11 @@ def test_s2_a_skill_with_a_lane_works_only_in_that_lane():
 
 
 def test_s2_a_skill_that_adds_to_an_influence():
-    """Lumen Sage's Chorus: when it gains INF by Influencing, 1 more in its lane."""
+    """Lumen Sage's Chorus: when it gains INF by Influencing, 2 more in its lane."""
     state = load({"c1": ready("lumen", 0, "court"), "c2": card("mesa", 1)})
     play(state, "influence c1")
     through(state)
-    assert inf(state)[0][1] == printed("lumen")[2] + 1
+    assert inf(state)[0][1] == printed("lumen")[2] + 2
 
 
 def test_s3_capacities_are_for_assets_on_the_field_not_in_the_manifest():

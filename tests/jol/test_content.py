@@ -73,7 +73,7 @@ def test_a_jovinet_cogum_without_a_skill_is_rejected(folder):
 
 
 def test_a_deck_of_the_wrong_size_is_rejected(folder):
-    edit(folder, "decks.toml", '{ card = "study", copies = 1 }', '{ card = "study", copies = 2 }')
+    edit(folder, "decks.toml", '{ card = "study", copies = 2 }', '{ card = "study", copies = 3 }')
     with pytest.raises(ContentError, match="exactly 30"):
         load_content(folder)
 

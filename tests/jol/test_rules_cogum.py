@@ -31,7 +31,7 @@ def test_two_equal_highest_stats_make_a_cogum_stoic(det, hrt, sprt):
 def test_every_shipped_cogum_shows_its_derived_virtue(game):
     s = start(game, {"c1": C("loam", 0, "boog"), "c2": C("choir", 0, "court"), "c3": C("mesa", 0, "limit"),
                      "c4": C("ridge", 1, "boog"), "c5": C("bastion", 1, "court")})
-    assert stats(game, "loam") == (5, 5, 3)
+    assert stats(game, "loam") == (4, 4, 3)
     assert [shown_virtue(s, f"c{k}") for k in range(1, 6)] == ["stoic", "wise", "stoic", "brave", "proud"]
 
 
@@ -125,7 +125,7 @@ def test_triggered_skills_summoned_influenced_breaks_rival(game):
 
     s = start(game, {"c1": C("lumen", 0, "court")}, phase="engagement")
     play(s, "influence c1", "pass", "pass", "pass", "pass")
-    assert inf(s)[1] == [stats(game, "lumen")[2] + 1, 0]  # Chorus: one more
+    assert inf(s)[1] == [stats(game, "lumen")[2] + 2, 0]  # Chorus: two more
 
     s = start(game, {"c1": C("kettle", 0, "limit"), "c2": C("lumen", 1, "limit"), "c3": C("mesa", 0, "boog")},
               phase="engagement")

@@ -45,7 +45,7 @@ def test_instigate_breaks_on_equal(game):
 
 
 def test_a_defender_with_greater_hrt_persists(game):
-    s = duel(game, "kettle", "bastion")
+    s = duel(game, "marrow", "bastion")  # DET 5 (Ambush is for the Limit) against HRT 6
     through(s, "instigate")
     assert where(s, "c2") == "court"
     assert any("Persists" in e.text for e in s.events(None))
