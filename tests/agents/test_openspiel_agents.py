@@ -36,7 +36,9 @@ def test_openspiel_agents_play_legal_moves_in_every_game_they_play(agent):
         state = into_the_game(name)
         searcher = make_agent(agent, 3)
         searched = 0
-        for _ in range(4):
+        # a few plies more than one turn: a seeded position can hold only forced moves
+        # (one legal action, nothing to search) for several plies
+        for _ in range(8):
             if state.is_over:
                 break
             for player in reversed(state.to_move):  # the last mover first: others' secret choices pending

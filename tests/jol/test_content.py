@@ -33,8 +33,8 @@ def edit(folder: Path, name: str, old: str, new: str) -> None:
 
 
 @pytest.mark.parametrize("file,old,new,entry,field", [
-    ("cogum.toml", 'det = 3\nhrt = 7', 'det = -3\nhrt = 7', "cogum 'bastion'", "det"),
-    ("cogum.toml", 'faith = "terrisol"\ndet = 6', 'faith = "jovian"\ndet = 6', "cogum 'granite'", "faith"),
+    ("cogum.toml", 'det = 3\nhrt = 6', 'det = -3\nhrt = 6', "cogum 'bastion'", "det"),
+    ("cogum.toml", 'faith = "terrisol"\ndet = 5', 'faith = "jovian"\ndet = 5', "cogum 'granite'", "faith"),
     ("capacities.toml", 'effects = [{ op = "ready" }]', 'effects = [{ op = "modify" }]', "capacity 'second_wind'", "effects"),
     ("capacities.toml", 'trigger = "rival_gains_inf"', 'trigger = "sunrise"', "capacity 'tidings'", "trigger"),
     ("decks.toml", '{ card = "pip", copies = 2 }, { card = "lumen"', '{ card = "pip", copies = 4 }, { card = "lumen"',
@@ -73,7 +73,7 @@ def test_a_jovinet_cogum_without_a_skill_is_rejected(folder):
 
 
 def test_a_deck_of_the_wrong_size_is_rejected(folder):
-    edit(folder, "decks.toml", '{ card = "study", copies = 1 }', '{ card = "study", copies = 2 }')
+    edit(folder, "decks.toml", '{ card = "study", copies = 2 }', '{ card = "study", copies = 3 }')
     with pytest.raises(ContentError, match="exactly 30"):
         load_content(folder)
 

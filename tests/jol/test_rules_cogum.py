@@ -31,7 +31,7 @@ def test_two_equal_highest_stats_make_a_cogum_stoic(det, hrt, sprt):
 def test_every_shipped_cogum_shows_its_derived_virtue(game):
     s = start(game, {"c1": C("loam", 0, "boog"), "c2": C("choir", 0, "court"), "c3": C("mesa", 0, "limit"),
                      "c4": C("ridge", 1, "boog"), "c5": C("bastion", 1, "court")})
-    assert stats(game, "loam") == (5, 5, 3)
+    assert stats(game, "loam") == (4, 4, 3)
     assert [shown_virtue(s, f"c{k}") for k in range(1, 6)] == ["stoic", "wise", "stoic", "brave", "proud"]
 
 
@@ -95,8 +95,8 @@ def test_effects_that_care_about_faith_and_virtue(game):
 def test_a_skill_is_always_on_bulwark_while_defending(game):
     s = start(game, {"c1": C("ridge", 0, "boog"), "c2": C("vell", 1, "boog")}, phase="engagement")
     play(s, "instigate c1", "pass", "pass", "defend c2", "pass", "pass")
-    # DET 7 against HRT 5 + 2 (Bulwark): equal breaks
-    assert where(s, "c2") == "graveyard" and any("DET 7 against HRT 7" in e.text for e in s.events(None))
+    # DET 6 against HRT 5 + 3 (Bulwark): without the Skill it would break
+    assert where(s, "c2") == "boog" and any("DET 6 against HRT 8" in e.text for e in s.events(None))
 
 
 def test_a_skill_that_applies_in_one_lane_only(game):
@@ -125,7 +125,7 @@ def test_triggered_skills_summoned_influenced_breaks_rival(game):
 
     s = start(game, {"c1": C("lumen", 0, "court")}, phase="engagement")
     play(s, "influence c1", "pass", "pass", "pass", "pass")
-    assert inf(s)[1] == [stats(game, "lumen")[2] + 1, 0]  # Chorus: one more
+    assert inf(s)[1] == [stats(game, "lumen")[2] + 2, 0]  # Chorus: two more
 
     s = start(game, {"c1": C("kettle", 0, "limit"), "c2": C("lumen", 1, "limit"), "c3": C("mesa", 0, "boog")},
               phase="engagement")

@@ -28,7 +28,7 @@ def through(s, kind: str, defender: str | None = "c2") -> None:
     play(s, "pass", "pass")
 
 
-@pytest.mark.parametrize("defender", ["bastion", "granite"])  # HRT 7 > DET 6; HRT 4 < DET 6
+@pytest.mark.parametrize("defender", ["bastion", "granite"])  # HRT 6 > DET 5; HRT 4 < DET 5
 def test_instigate_compares_det_with_the_defenders_hrt(game, defender):
     s = duel(game, "granite", defender)
     through(s, "instigate")
@@ -38,14 +38,14 @@ def test_instigate_compares_det_with_the_defenders_hrt(game, defender):
 
 
 def test_instigate_breaks_on_equal(game):
-    s = duel(game, "mesa", "dune", defender_buff=[0, -2, 0])  # DET 4 against HRT 6 - 2 this turn
+    s = duel(game, "mesa", "dune", defender_buff=[0, -1, 0])  # DET 4 against HRT 5 - 1 this turn
     through(s, "instigate")
     assert where(s, "c2") == "graveyard"
     assert any("DET 4 against HRT 4" in e.text for e in s.events(None))
 
 
 def test_a_defender_with_greater_hrt_persists(game):
-    s = duel(game, "kettle", "bastion")
+    s = duel(game, "marrow", "bastion")  # DET 5 (Ambush is for the Limit) against HRT 6
     through(s, "instigate")
     assert where(s, "c2") == "court"
     assert any("Persists" in e.text for e in s.events(None))
@@ -74,12 +74,12 @@ def test_influence_without_a_defender_gains_the_full_sprt(game):
 
 
 def test_influence_gains_the_difference_when_greater(game):
-    s = duel(game, "choir", "lumen")  # SPRT 7 against 5
+    s = duel(game, "choir", "lumen")  # SPRT 6 against 5
     through(s, "influence")
-    assert inf(s)[1] == [2, 0]
+    assert inf(s)[1] == [1, 0]
 
 
-@pytest.mark.parametrize("defender", ["tide", "choir"])  # 6 < 7 ... matches (7) or beats
+@pytest.mark.parametrize("defender", ["tide", "choir"])  # 5 < 6 ... matches (5) or beats
 def test_influence_gains_nothing_when_the_defender_matches_or_beats(game, defender):
     s = duel(game, "tide", defender)
     through(s, "influence")
@@ -89,7 +89,7 @@ def test_influence_gains_nothing_when_the_defender_matches_or_beats(game, defend
 def test_inf_is_added_to_your_total_and_the_opponents_is_untouched(game):
     s = duel(game, "choir", "lumen", inf=[[0, 9, 0], [0, 11, 0]])
     through(s, "influence")
-    assert inf(s)[1] == [11, 11]  # two totals per lane, never cancelling
+    assert inf(s)[1] == [10, 11]  # two totals per lane, never cancelling
 
 
 def test_the_opponent_chooses_the_defender_among_ready_rivals_in_the_lane(game):

@@ -36,7 +36,7 @@ def test_the_formation_phase_offers_its_moves_in_any_order(game):
 def test_end_phase_effects_resolve_then_the_opponent_begins_from_the_draw(game):
     s = start(game, {"c1": C("tamber", 0, "court"), "c2": C("tamber", 1, "boog")}, phase="engagement")
     play(s, "end")
-    assert inf(s) == [[0, 0], [1, 0], [0, 0]]  # only the player whose turn ends
+    assert inf(s) == [[0, 0], [2, 0], [0, 0]]  # only the player whose turn ends
     rules = rules_cited(s)
     assert rules.index(R.END_PHASE) < rules.index(R.DRAW)
     assert current(s) == 1 and turn(s) == 6

@@ -17,38 +17,38 @@ def influence(game, sprt_card: str, lane: str, totals, current: int = 0, extra=N
 
 
 def test_fifteen_in_two_lanes_wins(game):
-    s = influence(game, "choir", "court", [[15, 8, 0], [0, 0, 0]])  # Court 8 + 7 = 15
+    s = influence(game, "choir", "court", [[15, 9, 0], [0, 0, 0]])  # Court 9 + 6 = 15
     assert s.is_over and s.winners == (0,)
     assert any(e.rule == R.WIN for e in s.events(None))
 
 
 def test_fifteen_in_one_lane_only_does_not_win(game):
-    s = influence(game, "choir", "court", [[0, 8, 14], [0, 0, 0]])
+    s = influence(game, "choir", "court", [[0, 9, 14], [0, 0, 0]])
     assert inf(s)[1][0] == 15 and not s.is_over
 
 
 def test_reaching_fifteen_does_not_claim_or_lock_a_lane(game):
     # player 1 already has 15 in the Court; player 2 reaches 15 there too and counts it
-    s = influence(game, "choir", "court", [[0, 15, 0], [15, 8, 0]], current=1)
+    s = influence(game, "choir", "court", [[0, 15, 0], [15, 9, 0]], current=1)
     assert s.winners == (1,)
     assert inf(s)[1] == [15, 15]
 
 
 def test_more_than_fifteen_counts(game):
     s = influence(game, "choir", "limit", [[20, 0, 12], [0, 0, 0]])
-    assert s.winners == (0,) and inf(s)[2][0] == 19
+    assert s.winners == (0,) and inf(s)[2][0] == 18
 
 
 def test_influence_you_lose_is_a_win_you_give_back(game):
     # Reckoning (player 2's Prophecy): at 12 or more in a lane, lose 4 there
     s = influence(game, "choir", "limit", [[0, 0, 6], [0, 0, 0]], extra={"c2": C("reckoning", 1, "prophecy")})
-    assert inf(s)[2] == [13 - 4, 0]
+    assert inf(s)[2] == [12 - 4, 0]
     assert any(e.rule == R.PROPHECY for e in s.events(None))
 
 
 def test_the_win_is_checked_before_a_prophecy_answers_the_change(game):
     # ruling R-13: both lanes read 15 at the instant of the gain; Reckoning comes too late
-    s = influence(game, "choir", "limit", [[15, 0, 8], [0, 0, 0]], extra={"c2": C("reckoning", 1, "prophecy")})
+    s = influence(game, "choir", "limit", [[15, 0, 9], [0, 0, 0]], extra={"c2": C("reckoning", 1, "prophecy")})
     assert s.winners == (0,)
     assert s.to_position()["cards"]["c2"]["at"] == "prophecy"
 
@@ -71,7 +71,7 @@ def test_the_two_totals_of_a_lane_never_cancel(game):
 
 
 def test_a_loss_never_goes_below_zero(tmp_path):
-    # a designer's harsher Reckoning (lose 15) against a total of 13: the total stops at 0
+    # a designer's harsher Reckoning (lose 15) against a total of 12: the total stops at 0
     import shutil
 
     from credo.games import load
@@ -98,6 +98,6 @@ def test_a_lane_at_fifteen_lost_gives_the_win_back_when_a_second_lane_reaches_fi
     s = start(game, cards, phase="engagement", inf=[[15, 0, 14], [0, 0, 0]])
     play(s, "influence c1", "pass", "pass", "pass", "pass")  # the Boog: 15 + 3
     assert inf(s)[0][0] == (18 - 4 if reckoning else 18) and not s.is_over
-    play(s, "influence c3", "pass", "pass", "pass", "pass")  # the Limit: 14 + 7
-    assert inf(s)[2][0] == 21
+    play(s, "influence c3", "pass", "pass", "pass", "pass")  # the Limit: 14 + 6
+    assert inf(s)[2][0] == 20
     assert s.winners == (() if reckoning else (0,))
