@@ -7,6 +7,7 @@ who may see it (None: everyone).
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Sequence
 from typing import NamedTuple
 
@@ -113,7 +114,7 @@ class VisibleEvents(Sequence):
                 if to is None or (player is not None and player in to):
                     args = item[1]
                     if args and not all(a.__class__ in _PLAIN for a in args):
-                        item = (item[0], _immutable_copy(args), item[2], to)
+                        item = (item[0], copy.deepcopy(args), item[2], to)
                     out.append(as_event(item))
             events = self._events = tuple(out)
         return events
@@ -136,9 +137,3 @@ class VisibleEvents(Sequence):
 
     def __repr__(self) -> str:
         return f"VisibleEvents({list(self._read())!r})"
-
-
-def _immutable_copy(args: tuple) -> tuple:
-    import copy
-
-    return copy.deepcopy(args)
