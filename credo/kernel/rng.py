@@ -69,8 +69,11 @@ class Rng:
         self.counter = counter
 
     def fork(self, stream: int) -> Rng:
-        """An independent generator derived from this one's seed and a stream number."""
-        return Rng(self.seed ^ _mix(stream * _GOLDEN + 1))
+        """A new independent generator, drawn from this one (which advances) on a stream
+        of its own: forked twice, the same generator gives two different ones. A search
+        forks a world's chance from its own generator at every sampled world, and each
+        world must roll its own dice, not replay the first world's."""
+        return Rng(self.next64() ^ _mix(stream * _GOLDEN + 1))
 
     def to_position(self) -> list[int]:
         return [self.seed, self.counter]

@@ -292,3 +292,52 @@ def test_a_views_events_are_what_its_player_was_told_then_and_stay_so(name):
         state.apply(rng.choice(state.legal_actions(p)), p)
         assert [(e.text, e.rule) for e in view.events] == then
         assert len(view.events) == len(then) and list(view.events[-2:]) == list(view.events)[-2:]
+
+
+@pytest.mark.parametrize(("name", "options"), VARIANTS, ids=IDS)
+def test_every_sampled_world_rolls_its_own_chance(name, options):
+    """Worlds sampled from one view do not share one future of dice and shuffles: a search
+    that met the same rolls in every world would play against a future it cannot know
+    (and did, until a forked generator ignored how far its parent had run)."""
+    game = games.load(name)
+    state = next(random_states(game, options, [3]))
+    view = PlayerView(state, state.to_move[0], seed=5)
+    rng = Rng(11)
+    futures = {tuple(view.sample_world(rng).rng.copy().next64() for _ in range(3)) for _ in range(40)}
+    assert len(futures) == 40
+
+
+def test_dirge_sampled_worlds_roll_an_attack_at_the_rate_the_dice_give():
+    """The outcome of one attack over worlds sampled from the attacker's view is spread as the
+    dice spread it in the true game (the true state rolled again with fresh generators)."""
+    game = games.load("dirge")
+    for state in random_states(game, {}, range(40), every=1, limit=400):
+        mover = state.to_move[0]
+        attacks = [a for a in state.legal_actions(mover) if a.kind == "attack"]
+        if attacks:
+            break
+    else:
+        pytest.fail("no attack met in 40 random Dirge games")
+    attack = attacks[0]
+
+    def outcome(world) -> str:
+        world.apply(attack, mover)
+        return repr(world.observation(mover)["creatures"]) if "creatures" in world.observation(mover) \
+            else repr(world.observation(mover))
+
+    view = PlayerView(state, mover, seed=5)
+    rng = Rng(17)
+    sampled: dict[str, int] = {}
+    for _ in range(300):
+        key = outcome(view.sample_world(rng))
+        sampled[key] = sampled.get(key, 0) + 1
+    rolled: dict[str, int] = {}
+    for k in range(300):
+        world = state.copy()
+        world.rng = Rng(10_000 + k)
+        key = outcome(world)
+        rolled[key] = rolled.get(key, 0) + 1
+    assert len(rolled) > 1, "the attack chosen has one outcome whatever the dice: the test needs another"
+    assert len(sampled) > 1
+    for key in set(sampled) | set(rolled):
+        assert abs(sampled.get(key, 0) - rolled.get(key, 0)) / 300 < 0.12, (key[:80], sampled.get(key), rolled.get(key))
