@@ -174,6 +174,17 @@ def test_a_predestination_arcanum_that_breaks_a_sleeve_is_refused(tmp_path):
     assert "Al Jafar" in err.value.message and "Sunniti" in err.value.message
 
 
+def test_a_predestination_file_with_one_option_is_refused_for_want_of_a_second(tmp_path):
+    # found by the content fuzz: with one option a duel drew an opponent's option from none
+    folder = _copy_data(tmp_path)
+    f = folder / "predestination.toml"
+    text = f.read_text()
+    f.write_text(text[:text.index("[[option]]", text.index("[[option]]") + 1)])
+    with pytest.raises(ContentError) as err:
+        load_content(folder)
+    assert err.value.file.endswith("predestination.toml") and "found 1" in err.value.message
+
+
 def test_a_designer_adds_a_card_from_primitives_without_python(tmp_path):
     from credo.games.dogma import DogmaGame
 

@@ -287,6 +287,9 @@ def load_content(path: str | Path | None = None, box: bool | None = None) -> Dog
     interventions = load_toml(files["intervention"], InterventionFile).intervention
     options = load_toml(pfile, PredestinationFile).option
 
+    if len(options) < 2:  # each player of a duel chooses a different option (2 vs 2 needs four: checked at setup)
+        raise ContentError(str(pfile), "(top level)", "option",
+                           f"the players choose different Predestination options: a duel needs two, found {len(options)}")
     ids: set[str] = set()
     _unique(prophets, files["prophet"], "prophet", ids)
     _unique(cults, files["cult"], "cult", ids)
