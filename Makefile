@@ -11,7 +11,7 @@ BENCH_STAMP = $(VENV)/.installed-bench
 STRENGTH_GAMES ?= 200
 JOBS   ?= $(shell nproc 2>/dev/null || echo 1)
 
-.PHONY: run play test bench strength clean
+.PHONY: run play test bench strength scaling clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -51,6 +51,21 @@ strength: $(STAMP)
 	  --only search --save-results docs/agents/dirge-search.json
 	$(VENV)/bin/credo report-agents --force --out docs/agents.md \
 	  --merge $(shell echo $(STRENGTH_GAME_LIST:%=docs/agents/%.json) docs/agents/dirge-search.json | tr ' ' ',')
+
+# search that scales (issue #19): mcts-2N against mcts-N for N = 100, 200 and 400 in every game,
+# STRENGTH_GAMES games each (hours: run one game with SCALING_GAMES_LIST=jol), each saved in
+# docs/agents/scaling-GAME-N.json and measured into docs/agents/scaling.md
+SCALING_N ?= 100 200 400
+SCALING_GAMES_LIST ?= $(STRENGTH_GAME_LIST)
+scaling: $(STAMP)
+	mkdir -p docs/agents
+	for game in $(SCALING_GAMES_LIST); do for n in $(SCALING_N); do \
+	  $(VENV)/bin/credo report-agents --force --games-list $$game --search-pair mcts-$$((2 * n)),mcts-$$n \
+	    --search-games $(STRENGTH_GAMES) --only search --jobs $(JOBS) --seed 0 --out /tmp/credo-scaling.md \
+	    --save-results docs/agents/scaling-$$game-$$n.json || exit 1; \
+	done; done
+	$(VENV)/bin/credo report-agents --force --out docs/agents/scaling.md \
+	  --merge $$(ls docs/agents/scaling-*.json | tr '\n' ',' | sed 's/,$$//')
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis

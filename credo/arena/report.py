@@ -36,6 +36,7 @@ from credo.agents.mcts import MctsAgent
 from .tournament import GameResult, tournament, wilson
 
 MIN_GAMES = 200
+SCALING_TARGET = 0.55  # the least score (draws half) of mcts-2N against mcts-N, its interval above 50%
 TARGETS = {"random": 0.95, "greedy": 0.75}  # the least win rate of `hard` against each
 PAIRINGS = ("all", "hard", "search")  # what a run plays: every pairing, the two of hard, or the search one
 
@@ -61,10 +62,30 @@ class Line:
         return wilson(self.wins, self.games)
 
     @property
+    def score(self) -> tuple[float, float, float]:
+        """Wins and half the draws over games, and its 95% Wilson interval."""
+        return wilson(self.wins + self.draws / 2, self.games)
+
+    @property
+    def doubling(self) -> bool:
+        """A search against itself with half the budget (mcts-2N against mcts-N)."""
+        return _budget_of(self.first) is not None and _budget_of(self.first) == 2 * (_budget_of(self.second) or -1) \
+            and self.first.rpartition("-")[0] == self.second.rpartition("-")[0]
+
+    @property
     def met(self) -> bool | None:
+        if self.doubling:
+            score, low, _high = self.score
+            return self.games >= MIN_GAMES and score >= SCALING_TARGET and low > 0.5
         if self.target is None:
             return None
         return self.games >= MIN_GAMES and self.win_rate[0] >= self.target
+
+
+def _budget_of(name: str) -> int | None:
+    """N of a budgeted search's name (mcts-N, ismcts-N), else None."""
+    kind, _, budget = name.rpartition("-")
+    return int(budget) if kind in ("mcts", "ismcts") and budget.isdigit() else None
 
 
 @dataclass
@@ -395,11 +416,15 @@ def render(report: StrengthReport, ladders: Path | None = None) -> str:
          f" {_pct(TARGETS['greedy'])} against `greedy`, over at least {MIN_GAMES} games each. The"),
         "win rate is wins over games (a draw is not a win); a target is met when the measured",
         "rate reaches it and enough games were played. The interval is the 95% Wilson interval.",
+        "",
+        (f"Search that scales: `mcts-2N` against `mcts-N` scores at least {_pct(SCALING_TARGET)} (a draw counts"
+         f" half), its interval above 50%, over at least {MIN_GAMES} games."),
     ]
     if stand_in:
         out += ["", f"In this run `{hard}` played the part of `hard` (`--agent-hard {hard}`): the targets",
                 f"are the hard level's, and the lines marked \"as hard\" measure `{hard}`, not `hard`."]
-    met = [line.met for line in report.lines if line.met is not None]
+    met = [line.met for line in report.lines if line.met is not None and not line.doubling]
+    scaling = [line.met for line in report.lines if line.doubling]
     for name in dict.fromkeys(line.game for line in report.lines):
         game = games.load(name)
         out += ["", f"## {name}: {game.title}", "",
@@ -407,13 +432,17 @@ def render(report: StrengthReport, ladders: Path | None = None) -> str:
                 + (f"; `hard` plays `{game.levels['hard']}` ({describe_agent(game.levels['hard'])})."
                    if not stand_in else "."),
                 "",
-                "| pairing | games | wins | draws | losses | win rate of the first (95% CI) | target | met | time |",
-                "| --- | --- | ---: | ---: | ---: | --- | --- | --- | ---: |"]
+                "| pairing | games | wins | draws | losses | win rate of the first (95% CI) | score, draws half (95% CI) |"
+                " target | met | time |",
+                "| --- | --- | ---: | ---: | ---: | --- | --- | --- | --- | ---: |"]
         lines = [x for x in report.lines if x.game == name]
         for line in lines:
             p, low, high = line.win_rate
             first = f"{line.first} (as hard)" if stand_in and line.role == "hard" else line.first
             target = f"≥ {_pct(line.target)}" if line.target is not None else "-"
+            if line.doubling:
+                target = f"score ≥ {_pct(SCALING_TARGET)}, interval > 50%"
+            q, q_low, q_high = line.score
             if line.met is None:
                 verdict = "-"
             elif line.met:
@@ -424,7 +453,8 @@ def render(report: StrengthReport, ladders: Path | None = None) -> str:
                 verdict = "no"
             second = f"{line.second} (mirror)" if line.first == line.second else line.second
             out.append(f"| {first} vs {second} | {line.games} | {line.wins} | {line.draws} |"
-                       f" {line.losses} | {_pct(p)} [{_pct(low)}, {_pct(high)}] | {target} | {verdict} |"
+                       f" {line.losses} | {_pct(p)} [{_pct(low)}, {_pct(high)}] | {_pct(q)} [{_pct(q_low)}, {_pct(q_high)}] |"
+                       f" {target} | {verdict} |"
                        f" {_duration(line.seconds)} |")
         if any(x.first == x.second for x in lines):
             out += ["", ("In a mirror match the first is the entry in the first seat in the pairing's"
@@ -435,6 +465,8 @@ def render(report: StrengthReport, ladders: Path | None = None) -> str:
     out += ["", "## Summary", "",
             f"Targets met: {sum(met)} of {len(met) + len(missing)}" + (f" (with `{hard}` as hard)" if stand_in else "")
             + (f"; not measured: {', '.join(missing)}." if missing else ".")]
+    if scaling:
+        out += ["", f"Search that scales: {sum(scaling)} of {len(scaling)} doubling pairings met."]
     out += ladder_section(ladders)
     return "\n".join(out) + "\n"
 

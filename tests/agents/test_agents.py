@@ -5,6 +5,7 @@ import pytest
 
 from credo import games
 from credo.agents import agent_names, make_agent
+from credo.agents.base import LevelAgent
 from credo.agents.mcts import IsmctsAgent, MctsAgent
 from credo.arena import play_game
 from credo.games import load
@@ -41,7 +42,8 @@ def test_the_medium_level_searches_where_its_game_says_so():
     state = game.new(3)
     while len(state.legal_actions(state.to_move[0])) < 2:
         state.apply(state.legal_actions(state.to_move[0])[0], state.to_move[0])
-    agent = make_agent("medium", 1)
+    # the level's time cap set out of reach: on a loaded machine 1.5 s can end the search first
+    agent = LevelAgent(1, "medium", seconds=3600)
     agent.choose(PlayerView(state, state.to_move[0]))
     assert game.levels["medium"] == "mcts-400" and agent.inner.last_iterations == 400
 

@@ -58,6 +58,21 @@ def test_targets_need_the_rate_and_the_games():
     assert p == 0.8 and low < 0.8 < high
 
 
+def test_a_doubled_search_budget_must_score_55_percent_with_draws_half():
+    # 110 wins of 200 is 55% but its interval reaches below 50%; 120 of 200 clears both
+    assert not Line("jol", "mcts-200", "mcts-100", 200, 110, 0, 90).met
+    assert Line("jol", "mcts-200", "mcts-100", 200, 120, 0, 80).met
+    # draws count half: 100 wins and 40 draws score 60%
+    assert Line("dirge", "mcts-800", "mcts-400", 200, 100, 40, 60).score[0] == 0.6
+    assert Line("dirge", "mcts-800", "mcts-400", 200, 100, 40, 60).met
+    assert not Line("dirge", "mcts-800", "mcts-400", 150, 100, 40, 10).met  # too few games
+    # only a budget against its half is a doubling: not another agent, not another ratio
+    assert not Line("jol", "mcts-300", "mcts-100", 200, 150, 0, 50).doubling
+    assert not Line("jol", "ismcts-200", "mcts-100", 200, 150, 0, 50).doubling
+    assert Line("jol", "ismcts-200", "ismcts-100", 200, 150, 0, 50).doubling
+    assert Line("jol", "mcts-200", "medium", 200, 150, 0, 50).met is None
+
+
 def test_budgets_are_read_from_the_agents_and_the_search_pairing_follows_hidden_information():
     hard = describe_agent("hard")
     assert "a time cap of 1.5 s a decision" in hard
