@@ -4,13 +4,33 @@ import pytest
 
 from credo import games
 from credo.arena import tournament
-from credo.arena.report import MIN_GAMES, Line, count, describe_agent, search_pair
+from credo.arena.report import MIN_GAMES, TARGETS, Line, count, describe_agent, search_pair
 from credo.interfaces.cli import main
 
 
 def outcome(result, seat):
     winners = result.winning_seats()
     return (0, 1, 0) if not winners else (1, 0, 0) if seat in winners else (0, 0, 1)
+
+
+@pytest.fixture(autouse=True)
+def quick_targets(monkeypatch):
+    """The report's own pairings without hard against MCTS at 1,000 iterations, whose games
+    take minutes: what is tested here is the report, which reads its targets from TARGETS."""
+    from credo.arena import report
+
+    monkeypatch.setattr(report, "TARGETS", {"random": 0.95, "greedy": 0.90})
+
+
+def test_the_targets_are_the_issues_and_hard_plays_mcts_at_a_thousand_iterations(monkeypatch):
+    from credo.agents import make_agent
+    from credo.agents.mcts import MctsAgent
+    from credo.arena import report
+
+    monkeypatch.setattr(report, "TARGETS", TARGETS)  # the shipped ones, not the quick fixture's
+    assert TARGETS == {"random": 0.95, "greedy": 0.90, "mcts": 0.60}
+    assert make_agent("mcts").iterations == 1000 and isinstance(make_agent("mcts"), MctsAgent)
+    assert "95.0% of its games against `random`, 90.0% against `greedy` and" in report._targets_sentence()
 
 
 def test_report_agents_writes_the_measured_table(tmp_path, capsys):
