@@ -119,7 +119,7 @@ class Game(ABC):
         if not isinstance(position, dict):
             raise PositionError("(position)", f"a position is a JSON object, not {type(position).__name__}")
         state = self._load_position(position)
-        probe(state)
+        probe(state, position)
         return state
 
     @abstractmethod

@@ -31,6 +31,7 @@ from credo.kernel.positions import PositionError, PositionModel, RngWords, Small
 
 from .board import FACINGS
 from .game import ABILITY0, ACTIONS_PER_TURN, ATTACK, MOVE
+from .state import DRAW_RESULT, OVER, PHASES, PLAY, SETUP, DirgeState
 from .views import plan_names
 
 CREATURES = 12  # "There are twelve creatures in Dirge" (the content loader insists)
@@ -75,8 +76,6 @@ class DirgePosition(PositionModel):
 
 
 def state_to_position(s) -> dict:
-    from .state import PHASES
-
     t, b = s.game.tables, s.game.board
     creatures = {}
     for c in range(t.n):
@@ -113,8 +112,6 @@ def state_to_position(s) -> dict:
 
 
 def state_from_position(game, position: dict):
-    from .state import DRAW_RESULT, OVER, PHASES, PLAY, SETUP, DirgeState
-
     m = parse(DirgePosition, position)
     t, b = game.tables, game.board
     if m.rng is not None and m.seed is not None:

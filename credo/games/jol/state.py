@@ -287,6 +287,70 @@ class JolState(State):
         det, hrt, sprt = values
         return [det if det > 0 else 0, hrt if hrt > 0 else 0, sprt if sprt > 0 else 0]
 
+    def field_stats(self, cogum: list[int]) -> dict[int, list[int]]:
+        """`stats(i)` of every Cogum in `cogum`, by number: what a view shows of the whole
+        table at once. The auras and the attachments are gone through once for all instead
+        of once per Cogum; each Cogum gets the same terms as from `stats`, summed in
+        another order, so the same numbers (tests/jol/test_interface.py compares them)."""
+        t = self.game.tables
+        card, zone, owner, buff = self.card, self.zone, self.owner, self.buff
+        printed, self_mods = t.stats, t.self_mods
+        out = {}
+        for i in cogum:
+            c = card[i]
+            det, hrt, sprt = printed[c]
+            if buff:
+                get, b = buff.get, 3 * i
+                det += get(b, 0)
+                hrt += get(b + 1, 0)
+                sprt += get(b + 2, 0)
+            values = [det, hrt, sprt]
+            mods = self_mods[c]
+            if mods:
+                z = zone[i]
+                lane = z - LANE0 if LANE0 <= z < MANIFEST else -1
+                for st, amount, r, lanes in mods:
+                    if r == 0 and (lanes == 0b111 or (lane >= 0 and lanes >> lane & 1)):
+                        values[st] += amount
+            out[i] = values
+        in_lanes = [i for i in cogum if LANE0 <= zone[i] < MANIFEST] if t.aura_cards else ()
+        if in_lanes:
+            faith, virtue, aura_mods = t.faith, t.virtue, t.aura_mods
+            for aura in t.aura_cards:
+                j = -1
+                for _ in range(card.count(aura)):
+                    j = card.index(aura, j + 1)
+                    z = zone[j]
+                    if not LANE0 <= z < MANIFEST:
+                        continue
+                    lane, me = z - LANE0, owner[j]
+                    for i in in_lanes:
+                        if zone[i] == z and i != j and owner[i] == me:
+                            c = card[i]
+                            fbit, vbit, values = 1 << faith[c], 1 << virtue[c], out[i]
+                            for st, amount, r, lanes, fm, vm in aura_mods[aura]:
+                                if r == 0 and lanes >> lane & 1 and fm & fbit and vm & vbit:
+                                    values[st] += amount
+        if self.host:
+            modifiers = t.modifiers
+            for j, h in self.host.items():
+                mods = modifiers[card[j]]
+                if not mods:
+                    continue
+                if h >= 0:  # a Vow on a Cogum
+                    targets = (h,) if h in out else ()
+                else:  # a lasting Talent on a lane: the Cogum of its owner there
+                    z, me = LANE0 + (-2 - h), owner[j]
+                    targets = [i for i in cogum if zone[i] == z and owner[i] == me]
+                for i in targets:
+                    values = out[i]
+                    for st, amount in mods:
+                        values[st] += amount
+        for values in out.values():
+            det, hrt, sprt = values
+            values[:] = det if det > 0 else 0, hrt if hrt > 0 else 0, sprt if sprt > 0 else 0
+        return out
+
     def name(self, i: int) -> str:
         return f"{self.game.tables.names[self.card[i]]} ({self.game.card_name(i)})"
 

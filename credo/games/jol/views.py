@@ -46,10 +46,14 @@ def observation(state, player: int | None) -> dict:
         elif z == ATTACHED:
             vows.setdefault(state.host[i], []).append(face_up(i))  # face up once attached
 
+    shown = [i for lane in field for side in lane for i in side] + manifests[0] + manifests[1]
+    stats = state.field_stats(shown)
+    ready, engaged = state.ready, state.engaged
+
     def cogum(i: int) -> dict:
-        det, hrt, sprt = state.stats(i)
+        det, hrt, sprt = stats[i]
         return {"id": names[i], "card": ids[card[i]], "owner": owner[i], "det": det, "hrt": hrt, "sprt": sprt,
-                "ready": bool(state.ready >> i & 1), "engaged": bool(state.engaged >> i & 1),
+                "ready": (ready >> i & 1) == 1, "engaged": (engaged >> i & 1) == 1,
                 "vows": vows.get(i, [])}
 
     lanes = [{"lane": name, "inf": [state.inf[lane], state.inf[3 + lane]],
