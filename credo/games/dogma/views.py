@@ -142,7 +142,7 @@ def observation(s, viewer: int | None) -> dict:
         "revealed_orders": revealed,
         "simultaneous": s.sim,
         "pending": pending,
-        "protected": [sl for sl in range(s.np * ARCANA) if s.protect >> sl & 1],
+        "protected": [sl for sl in range(s.np * ARCANA) if s.protect >> sl & 1] if s.protect else [],
         "first_builder": s.first_builder if s.first_builder >= 0 else None,
         "chaos": chaos_observation(s, viewer),
         "winner": s.winner if s.winner in (0, 1) and s.np == 2 else None,

@@ -31,8 +31,7 @@ def observation(state, player: int | None) -> dict:
     # one pass over the cards drawn, in number order, sorting them into the places shown
     field = ([[], []], [[], []], [[], []])  # per lane, per owner
     manifests, downs, graves, lasting_cards, vows = ([], []), ([], []), ([], []), [], {}
-    for i in range(state.nxt):
-        z = zone[i]
+    for i, z in enumerate(zone[:state.nxt]):
         if LANE0 <= z < MANIFEST:
             field[z - LANE0][owner[i]].append(i)
         elif z == MANIFEST:
@@ -67,7 +66,7 @@ def observation(state, player: int | None) -> dict:
             "hand_size": len(state.hands[p]),
             "manifest": [cogum(i) for i in manifests[p]],
             "face_down": [names[i] for i in downs[p]],
-            "graveyard": [face_up(i) for i in graves[p]],
+            "graveyard": [{"id": names[i], "card": ids[card[i]]} for i in graves[p]],  # face_up, inline
         }
         if player == p:
             side["hand"] = [face_up(i) for i in state.hands[p]]
