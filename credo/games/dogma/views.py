@@ -160,6 +160,10 @@ def determinize(s, player: int, rng: Rng):
     w = s.copy()
     w.log = EventLog()
     w.rng = rng.fork(0xD06A)
+    # a world is its agent's own: what the agent changes in place, even against the rules, does not
+    # reach the state it was sampled from (copies share the lists the game itself only replaces)
+    w.rear, w.di = [r[:] for r in w.rear], [d[:] for d in w.di]
+    w.wither, w.took, w.arduous, w.pend_dmg = w.wither[:], w.took[:], w.arduous[:], w.pend_dmg[:]
     if w.prep is not None:  # the Chaos draft: the packets and the other players' Arcana (chaos.py)
         chaos_determinize(w, player, rng)
     else:

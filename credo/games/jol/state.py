@@ -42,6 +42,8 @@ from .game import (
     JolGame,
 )
 
+_new = object.__new__  # copy() makes its objects without calling their __init__
+
 # phases (Draw, Ready and End are carried out at once: nobody decides in them)
 FORMATION, ENGAGEMENT, PRAYER_STEP, DEFENDER, OVER = range(5)
 PHASES = ("formation", "engagement", "prayer", "defender", "over")
@@ -145,10 +147,18 @@ class JolState(State):
         return (self.winner,) if self.winner >= 0 else ()
 
     def copy(self) -> JolState:
-        s = JolState.__new__(JolState)
+        s = _new(JolState)
         s.game = self.game
-        s.rng = self.rng.copy()
-        s.log = self.log.copy()
+        # Rng.copy and EventLog.copy, inlined (copy() is on the search hot path)
+        r = _new(Rng)
+        r.seed = self.rng.seed
+        r.counter = self.rng.counter
+        s.rng = r
+        log = self.log
+        log._shared = True
+        s.log = r = _new(EventLog)
+        r._items = log._items
+        r._shared = True
         # a copy is the same position, so the legal list (never mutated) stays valid: an agent
         # that copies and applies each legal action in turn does not regenerate it every time
         s._legal_for = self._legal_for
@@ -163,8 +173,8 @@ class JolState(State):
         s.card = self.card[:]
         s.owner = self.owner[:]
         s.zone = self.zone[:]
-        s.host = self.host.copy()
-        s.buff = self.buff.copy()
+        s.host = self.host.copy() if self.host else {}  # most turns attach nothing and change no stat
+        s.buff = self.buff.copy() if self.buff else {}
         s.ready = self.ready
         s.engaged = self.engaged
         h = self.hands
@@ -177,7 +187,11 @@ class JolState(State):
         s.defender = self.defender
         s.step = self.step
         w = self.window
-        s.window = None if w is None else ResponseWindow(w.order, w.position, w.acted)
+        if w is None:
+            s.window = None
+        else:  # ResponseWindow.copy, inlined
+            s.window = r = _new(ResponseWindow)
+            r.order, r.position, r.acted = w.order, w.position, w.acted
         return s
 
     def determinize(self, player: int, rng: Rng) -> JolState:
