@@ -55,9 +55,10 @@ def observation(state, player: int | None) -> dict:
                 "ready": (ready >> i & 1) == 1, "engaged": (engaged >> i & 1) == 1,
                 "vows": vows.get(i, [])}
 
-    lanes = [{"lane": name, "inf": [state.inf[lane], state.inf[3 + lane]],
-              "cogum": [[cogum(i) for i in field[lane][p]] for p in (0, 1)]}
-             for lane, name in enumerate(LANES)]
+    inf = state.inf
+    lanes = [{"lane": name, "inf": [inf[lane], inf[3 + lane]],
+              "cogum": [[cogum(i) for i in mine] if mine else [], [cogum(i) for i in theirs] if theirs else []]}
+             for (lane, name), (mine, theirs) in zip(enumerate(LANES), field)]
     sides = []
     for p in (0, 1):
         side = {
@@ -68,9 +69,9 @@ def observation(state, player: int | None) -> dict:
             "face_down": [names[i] for i in downs[p]],
             "graveyard": [{"id": names[i], "card": ids[card[i]]} for i in graves[p]],  # face_up, inline
         }
-        if player == p:
-            side["hand"] = [face_up(i) for i in state.hands[p]]
-            side["prophecies"] = [face_up(i) for i in downs[p]]
+        if player == p:  # face_up, inline
+            side["hand"] = [{"id": names[i], "card": ids[card[i]]} for i in state.hands[p]]
+            side["prophecies"] = [{"id": names[i], "card": ids[card[i]]} for i in downs[p]]
         sides.append(side)
     lasting = []
     for i in lasting_cards:
