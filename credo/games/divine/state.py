@@ -51,8 +51,8 @@ def tokens(n: int) -> str:
 class DivineState(State):
     __slots__ = (
         "n", "turn_limit", "phase", "order", "layout", "current", "setup_i", "turn", "step",
-        "allowance", "decisions", "board", "board_shared", "near", "kind", "pos", "flags", "ctrl", "followers", "divinity",
-        "hand", "hsize", "cmds", "deck", "discard", "stack", "window", "winner", "waived",
+        "allowance", "decisions", "board", "board_shared", "near", "kind", "pos", "flags", "ctrl", "followers",
+        "divinity", "hand", "hsize", "cmds", "deck", "discard", "stack", "window", "winner", "waived",
     )
 
     game: DivineGame
