@@ -6,8 +6,10 @@ copy() on mid-game states, and of legal-action generation. The anchor is
 OpenSpiel's C++ backgammon stepped from Python with the same loop; each game's
 ratio to it is printed (target: at least 0.5; copy() at most 5 us). Game and
 anchor run in alternating slices and the ratio is the median over the rounds, so
-that the noise of a shared machine falls on both. Then the server under load
-(bench/server_load.py).
+that the noise of a shared machine falls on both. Then what a view costs early and
+late in a game, and the search speed of the agents the difficulty levels play, against
+OpenSpiel's own Python MCTS on connect_four with as many iterations, measured in turns
+in the same way. Then the server under load (bench/server_load.py).
 """
 
 from __future__ import annotations
@@ -134,12 +136,67 @@ def per_call_us(fn, items, repeat=20, rounds=5):
     return best / (repeat * len(items)) * 1e6
 
 
-def search_speed(seconds: float = 2.0) -> None:
-    """MCTS / ISMCTS iterations per second from mid-game positions (rollouts cut off by the evaluation)."""
+def search_agents(game) -> list[tuple[str, str]]:
+    """(label, agent name) of the searches to time in `game`: each difficulty level whose agent
+    is an MctsAgent, made as the level makes it; a game whose levels do not search with it
+    (Dirge plays the planner) is timed with `mcts-400`, the ladder's MCTS."""
+    from credo.agents import make_agent
     from credo.agents.mcts import MctsAgent
+
+    found = [(level, name) for level, name in game.levels.items() if isinstance(make_agent(name), MctsAgent)]
+    return found or [("mcts-400", "mcts-400")]
+
+
+class AnchorSearch:
+    """OpenSpiel's own Python MCTS (open_spiel.python.algorithms.mcts.MCTSBot: UCT constant 2,
+    one random rollout to the end as its evaluation, as OpenSpiel's examples play it) on
+    connect_four, from positions a few random moves in: the same kind of search, written by
+    others, in the same language, on the same machine at the same moment."""
+
+    def __init__(self) -> None:
+        import numpy as np
+        import pyspiel
+        from open_spiel.python.algorithms import mcts
+
+        self.mcts, self.np = mcts, np
+        self.game = pyspiel.load_game("connect_four")
+        rng = random.Random(5)
+        self.states = []
+        while len(self.states) < 6:
+            state = self.game.new_initial_state()
+            for _ in range(rng.randrange(4, 10)):
+                state.apply_action(rng.choice(state.legal_actions()))
+            if not state.is_terminal():
+                self.states.append(state)
+        self.turn = 0
+
+    def iterations_per_second(self, iterations: int) -> float:
+        """One decision of `iterations` simulations (no early stop on a solved root)."""
+        state = self.states[self.turn % len(self.states)]
+        self.turn += 1
+        evaluator = self.mcts.RandomRolloutEvaluator(1, self.np.random.RandomState(self.turn))
+        bot = self.mcts.MCTSBot(self.game, 2.0, iterations, evaluator, solve=False,
+                                random_state=self.np.random.RandomState(self.turn))
+        start = time.perf_counter()
+        root = bot.mcts_search(state)
+        return root.explore_count / (time.perf_counter() - start)
+
+
+def search_speed(decisions: int = 5) -> None:
+    """Search iterations per second of the agents the difficulty levels play, with the levels'
+    own settings (the registry's agent: its iterations, exploration, prior, rollout policy and
+    depth, under the level's time cap), on decisions from mid-game positions: a decision's
+    iterations over its whole time, the root's prior evaluation included. Each decision is
+    followed by one of the anchor's with as many iterations, and the ratio is the median over
+    the decisions, so that the load of a shared machine falls on both."""
+    from credo.agents import LevelAgent, make_agent
     from credo.kernel import PlayerView
 
-    print(f"{'game':8} {'search iterations/s':>20}   (MctsAgent: sampled worlds, the game's rollout depth, then evaluation)")
+    try:
+        anchor = AnchorSearch()
+    except ImportError:
+        anchor = None
+    print(f"{'game':8} {'level':9} {'agent':9} {'iterations':>10} {'iterations/s':>13} {'anchor it/s':>12} {'ratio':>6}")
     for name in games.names():
         game = games.load(name)
         # what earlier measurements left alive (loaded games, their caches) is frozen out of
@@ -148,16 +205,30 @@ def search_speed(seconds: float = 2.0) -> None:
         gc.collect()
         gc.freeze()
         # decisions with a choice to make: with one legal action the agent does not search
-        states = [s for s in mid_game_states(game, 40) if len(s.legal_actions(s.to_move[0])) > 1][3:6]
-        total = 0
-        spent = 0.0
-        for i, state in enumerate(states):
-            agent = MctsAgent(i, iterations=None, seconds=seconds / len(states), prior_visits=0)
-            start = time.perf_counter()
-            agent.choose(PlayerView(state, state.to_move[0]))
-            spent += time.perf_counter() - start
-            total += agent.last_iterations
-        print(f"{name:8} {total / spent:>20,.0f}")
+        states = [s for s in mid_game_states(game, 60) if len(s.legal_actions(s.to_move[0])) > 1][3:3 + decisions]
+        for level, agent_name in search_agents(game):
+            rates, anchors, ratios, budget = [], [], [], 0
+            for i, state in enumerate(states):
+                agent = LevelAgent(i, level) if level in game.levels else make_agent(agent_name, i)
+                view = PlayerView(state, state.to_move[0])
+                start = time.perf_counter()
+                agent.choose(view)  # a level makes its agent at its first decision, as in play
+                took = time.perf_counter() - start
+                inner = agent.inner if isinstance(agent, LevelAgent) else agent
+                budget = inner.iterations
+                rate = inner.last_iterations / took
+                rates.append(rate)
+                if anchor is not None:
+                    anchors.append(anchor.iterations_per_second(budget))
+                    ratios.append(rate / anchors[-1])
+            shown = f"{statistics.median(ratios):>6.2f}" if ratios else f"{'-':>6}"
+            anchor_rate = f"{statistics.median(anchors):>12,.0f}" if anchors else f"{'-':>12}"
+            print(f"{name:8} {level:9} {agent_name:9} {budget:>10} {statistics.median(rates):>13,.0f} {anchor_rate} {shown}")
+    if anchor is None:
+        print("anchor: OpenSpiel not installed (pip install -e '.[bench]'): ratios not shown")
+    else:
+        print("anchor: OpenSpiel's Python MCTS (MCTSBot, UCT 2, one random rollout) on connect_four, as many "
+              "iterations, one of its decisions after each of the game's")
 
 
 def states_at(game, options: dict, moves: int, count: int = 8) -> list:

@@ -17,6 +17,7 @@ from pydantic import BaseModel, ValidationError
 from .actions import Action, ActionSpace
 from .errors import IllegalAction
 from .events import Event, EventLog
+from .positions import PositionError, probe
 from .rng import Rng
 
 
@@ -114,12 +115,10 @@ class Game(ABC):
         A position that does not describe a playable state raises PositionError naming
         the field that is wrong: the game's schema and checks refuse it, and a probe
         (kernel/positions.py) refuses what they let through that cannot be played."""
-        from .positions import PositionError, probe
-
         if not isinstance(position, dict):
             raise PositionError("(position)", f"a position is a JSON object, not {type(position).__name__}")
         state = self._load_position(position)
-        probe(state)
+        probe(state, position)
         return state
 
     @abstractmethod

@@ -102,3 +102,22 @@ def test_rollout_games_usually_end_by_influence(game):
             s.apply(game.rollout_action(s, s.to_move[0], rng))
         wins += any(e.rule == "The rules / Winning" for e in s.events(None))
     assert wins > 20
+
+
+def test_a_view_reads_the_same_stats_as_play(game):
+    # the observation reads every Cogum's stats in one pass (JolState.field_stats); play reads
+    # them one Cogum at a time (stats): over random games, with auras, Vows and lasting Talents
+    # in play, both give the same numbers
+    seen = {"aura": 0, "vow": 0, "talent": 0}
+    t = game.tables
+    for seed in range(12):
+        s, rng = game.new(seed), Rng(seed)
+        while not s.is_over and s.turn < 40:
+            shown = [i for i in range(s.nxt) if 2 <= s.zone[i] <= 5]
+            assert s.field_stats(shown) == {i: s.stats(i) for i in shown}
+            seen["aura"] += any(s.card[i] in t.aura_cards for i in shown)
+            seen["vow"] += any(h >= 0 for h in s.host.values())
+            seen["talent"] += any(h < 0 for h in s.host.values())
+            player = s.to_move[0]
+            s.apply(rng.choice(s.legal_actions(player)), player)
+    assert min(seen.values()) >= 20, seen

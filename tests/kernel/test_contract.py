@@ -45,11 +45,16 @@ states = st.builds(
 def test_copy_is_independent(state):
     before = fingerprint(state)
     clone = state.copy()
+    twin = state.copy()  # and play on the original: copies share what neither has changed yet
     assert fingerprint(clone)[0] == before[0]
     while not clone.is_over and len(clone.log) < before[1] + 30:
         p = clone.to_move[0]
         clone.apply(clone.legal_actions(p)[-1], p)
     assert fingerprint(state) == before
+    while not state.is_over and len(state.log) < before[1] + 30:
+        p = state.to_move[0]
+        state.apply(state.legal_actions(p)[0], p)
+    assert fingerprint(twin) == before
 
 
 @PROPS
@@ -136,3 +141,31 @@ def test_evaluations_are_in_range_and_two_sided_ones_are_what_they_claim(state):
     assert game.evaluate_all(state) == pytest.approx(each, abs=1e-12)
     low, high = game.utility_range  # the declared bounds learners rely on
     assert all(low <= r <= high for r in state.returns())
+
+
+@pytest.mark.parametrize("name", ["divine", "dogma"])
+def test_copies_that_share_lists_stay_apart_through_whole_games(name):
+    # Divine's board and some of Dogma's lists are shared by a state and its copies until one
+    # changes them (copy()): along whole random games of every variant, a copy taken every few
+    # moves and the state it came from each play on, and neither sees the other's moves
+    game = games.load(name)
+    for options in game.option_variants:
+        state, rng = game.new(3, **game.machine_options(options)), Rng(3)
+        step = 0
+        while not state.is_over and step < 400:
+            if step % 7 == 0:
+                clone, twin = state.copy(), state.copy()
+                before = fingerprint(state)
+                for world in (clone, state):
+                    for _ in range(12):
+                        if world.is_over:
+                            break
+                        p = world.to_move[rng.below(len(world.to_move))]
+                        world.apply(rng.choice(world.legal_actions(p)), p)
+                    assert fingerprint(twin) == before
+                state = clone if step % 14 == 0 else state
+            if state.is_over:
+                break
+            p = state.to_move[rng.below(len(state.to_move))]
+            state.apply(rng.choice(state.legal_actions(p)), p)
+            step += 1

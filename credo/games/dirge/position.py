@@ -31,8 +31,10 @@ from credo.kernel.positions import PositionError, PositionModel, RngWords, Small
 
 from .board import FACINGS
 from .game import ABILITY0, ACTIONS_PER_TURN, ATTACK, MOVE
+from .state import DRAW_RESULT, OVER, PHASES, PLAY, SETUP, DirgeState
 from .views import plan_names
 
+FACING_INDEX = {f: i for i, f in enumerate(FACINGS)}
 CREATURES = 12  # "There are twelve creatures in Dirge" (the content loader insists)
 PER_SIDE = 6
 MAX_MARKERS = 6  # ruling R-9
@@ -75,8 +77,6 @@ class DirgePosition(PositionModel):
 
 
 def state_to_position(s) -> dict:
-    from .state import PHASES
-
     t, b = s.game.tables, s.game.board
     creatures = {}
     for c in range(t.n):
@@ -113,8 +113,6 @@ def state_to_position(s) -> dict:
 
 
 def state_from_position(game, position: dict):
-    from .state import DRAW_RESULT, OVER, PHASES, PLAY, SETUP, DirgeState
-
     m = parse(DirgePosition, position)
     t, b = game.tables, game.board
     if m.rng is not None and m.seed is not None:
@@ -140,14 +138,15 @@ def state_from_position(game, position: dict):
             mask |= 1 << c
         return mask
 
+    by_id, squares = t.by_id, b.index
     for name, entry in m.creatures.items():
         field = f"creatures.{name}"
-        c = creature(name, "creatures")
+        c = by_id[name] if name in by_id else creature(name, "creatures")
         s.owner[c] = -1 if entry.owner is None else entry.owner
         if entry.square is not None:
-            if entry.square not in b.index:
+            sq = squares.get(entry.square, -1)
+            if sq < 0:
                 raise PositionError(f"{field}.square", f"{entry.square!r} is not a square of the battlefield")
-            sq = b.index[entry.square]
             if s.board[sq] >= 0:
                 raise PositionError(f"{field}.square", f"{entry.square} already holds the {t.names[s.board[sq]]}")
             if entry.owner is None:
@@ -155,7 +154,7 @@ def state_from_position(game, position: dict):
             s.pos[c] = sq
             s.board[sq] = c
             facing = entry.facing or ("n" if entry.owner == 0 else "s")  # ruling R-1
-            s.facing[c] = FACINGS.index(facing)
+            s.facing[c] = FACING_INDEX[facing]
         elif entry.facing is not None:
             raise PositionError(f"{field}.facing", "only a creature on the battlefield has a facing")
         if entry.damage and (s.pos[c] < 0 or entry.damage >= t.wounds[c]):
@@ -177,7 +176,10 @@ def state_from_position(game, position: dict):
     s.active = creature(m.active, "active") if m.active is not None else -1
     s.given = _plan(t, s.active, m.plan_given, "plan_given")
     s.plan = _plan(t, s.active, m.plan_left, "plan_left")
-    on_board = [sum(1 for c in range(t.n) if s.owner[c] == p and s.pos[c] >= 0) for p in (0, 1)]
+    on_board = [0, 0]
+    for c, sq in enumerate(s.pos):
+        if sq >= 0:
+            on_board[s.owner[c]] += 1  # a creature on the battlefield has an owner (checked above)
     s.placed = list(m.placed) if m.placed is not None else on_board
     s.winner = -1 if m.winner is None else m.winner
 

@@ -154,9 +154,7 @@ class DirgeState(State):
         return s
 
     def observation(self, player: int | None) -> dict:
-        from .views import observation
-
-        return observation(self, player)
+        return _views.observation(self, player)
 
     def to_position(self) -> dict:
         from .position import state_to_position
@@ -619,3 +617,9 @@ class DirgeState(State):
         from .explain import explain
 
         return explain(self, action, player)
+
+
+# What each player may know of a state is in a module of its own (views.py), which reads this
+# module's names: imported here, once they all exist, so that observation() (the server's path,
+# every agent's view) does not run an import statement at each call.
+from . import views as _views  # noqa: E402

@@ -6,6 +6,10 @@ from __future__ import annotations
 
 from .board import FACINGS
 
+# state.py imports this module only when a view is asked for (position.py too): the state module
+# is loaded by then, and its names are read once here rather than at every call
+from .state import PHASES
+
 
 def plan_names(state, c: int, mask: int) -> list[str]:
     if c < 0 or not mask:
@@ -31,9 +35,27 @@ def creature_view(state, c: int) -> dict:
 
 
 def observation(state, player: int | None) -> dict:
-    from .state import PHASES
-
     t = state.game.tables
+    ids, names = t.ids, state.game.board.names
+    owner, pos, facing, damage, markers, spent = (state.owner, state.pos, state.facing, state.damage,
+                                                  state.markers, state.spent)
+    used, blocked, started = state.used, state.blocked, state.phase != 0
+    # the creatures, written out (as creature_view does) without a call per creature
+    creatures = []
+    for c in range(t.n):
+        on_board = pos[c] >= 0
+        creatures.append({
+            "id": ids[c],
+            "owner": owner[c] if owner[c] >= 0 else None,
+            "square": names[pos[c]] if on_board else None,
+            "facing": FACINGS[facing[c]] if on_board else None,
+            "damage": damage[c],
+            "markers": markers[c],
+            "destroyed": owner[c] >= 0 and not on_board and started,
+            "used": (used >> c & 1) == 1,
+            "blocked": (blocked >> c & 1) == 1,
+            "once_spent": spent[c],
+        })
     return {
         "game": "dirge",
         "player": player,
@@ -43,15 +65,14 @@ def observation(state, player: int | None) -> dict:
         "current": state.current,
         "to_move": list(state.to_move),
         "actions_left": state.pool,
-        "active": t.ids[state.active] if state.active >= 0 else None,
+        "active": ids[state.active] if state.active >= 0 else None,
         "plan_given": plan_names(state, state.active, state.given),
         "plan_left": plan_names(state, state.active, state.plan),
-        "drawn": t.ids[state.drawn] if state.drawn >= 0 else None,
+        "drawn": ids[state.drawn] if state.drawn >= 0 else None,
         "pile_size": len(state.pile),
         # Which creatures remain unchosen is public; in draw mode their order is not.
-        "unchosen": sorted(t.ids[c] for c in range(t.n) if state.owner[c] < 0),
-        "creatures": [creature_view(state, c) for c in range(t.n)],
+        "unchosen": sorted([ids[c] for c in range(t.n) if owner[c] < 0]),
+        "creatures": creatures,
         "winner": state.winner if state.winner in (0, 1) else None,
         "draw": state.winner == 2,
     }
-

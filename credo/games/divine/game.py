@@ -86,6 +86,9 @@ class Cards:
                           | (PINNED if any(e.op == "pin" for e in c.effects) else 0) for c in cs]
         self.flags_on = [VIGIL if any(e.op == "lose_vigilance" for e in c.effects) else 0 for c in cs]
         self.commandments = [i for i in range(self.n) if self.type[i] == COMMANDMENT]
+        # views list hands and Commandments sorted by card id: the cards in that order once
+        self.order_by_id = sorted(range(self.n), key=self.ids.__getitem__)
+        self.commandments_by_id = [c for c in self.order_by_id if self.type[c] == COMMANDMENT]
         self.modifier = [[0] * len(STATS) for _ in cs]
         for i, c in enumerate(cs):
             for m in c.modifiers:
@@ -126,6 +129,19 @@ class DivineGame(Game):
         self.slot_kind = [PRIEST] * pc.priests + [ZEALOT] * pc.zealots + [-1] * R.ADVANCED_LIMIT
         self.catacomb_squares = B.possible_catacombs(content.tiles)
         self._build_actions()
+
+    def layout(self, placement) -> B.Layout:
+        """The city `placement` lays out (per slot: tile index, quarter turns). A Layout
+        cannot be changed, so one is built per placement and shared: every position
+        loaded from one game's states (the server's, a record's) names the same city."""
+        key = tuple(map(tuple, placement))
+        layouts = self.__dict__.setdefault("_layouts", {})
+        found = layouts.get(key)
+        if found is None:
+            if len(layouts) >= 256:  # many games' cities (a long-running server): start again
+                layouts.clear()
+            found = layouts[key] = B.Layout(self.content.tiles, placement)
+        return found
 
     def _build_catalogue(self) -> dict:
         """Every card's face, the tiles as printed and the board (views.catalogue)."""

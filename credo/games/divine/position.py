@@ -39,6 +39,10 @@ from . import rules as R
 from .game import (COMMANDMENT, MAX_PLAYERS, PRIEST, T_ANY_UNIT, T_COMMANDMENT,
                    T_ENEMY_TEMPLE, T_ENEMY_UNIT, T_FREE_TEMPLE, T_OPPONENT, T_OWN_FREE_TEMPLE, T_OWN_UNIT,
                    UNIT_WORDS, ZEALOT)
+# state.py imports this module only when a position is written or read (it is loaded by then):
+# its names are read once here, not at every call
+from .state import (AB_ASSASSINATE, AB_ATTACK, AB_CONVERT, AB_TRAIN, ABIL, ABILITY_WORDS, ACTED, CARD, DICE_SHIFT,
+                    FRESH, PHASES, PINNED, SETUP_PRIEST, STEPS, VIGIL, DivineState)
 
 MAX_CARDS = 200  # a list of cards: the shipped deck has 49
 MAX_UNITS = 64  # pieces on the board, all players together (the shipped pieces: 10 each)
@@ -108,23 +112,26 @@ class DivinePosition(PositionModel):
     seed: Word | None = None
 
 
-def state_to_position(s) -> dict:
-    from .state import ACTED, CARD, DICE_SHIFT, FRESH, PHASES, PINNED, STEPS, VIGIL
+UNIT_FLAG_WORDS = ((VIGIL, "vigilance"), (ACTED, "acted"), (FRESH, "fresh"), (PINNED, "pinned"))
 
+
+def state_to_position(s) -> dict:
     g = s.game
     cards = g.cards
-    nc = cards.n
+    nc, ids, by_id, hand, cmds = cards.n, cards.ids, cards.order_by_id, s.hand, s.cmds
+    names, per, kind, flags = B.NAMES, g.per_player, s.kind, s.flags
     units = []
-    for u in range(len(s.pos)):
-        if s.pos[u] < 0:
+    for u, sq in enumerate(s.pos):
+        if sq < 0:
             continue
-        f = s.flags[u]
-        entry = {"slot": u, "owner": s.owner(u), "kind": UNIT_WORDS[s.kind[u]], "square": B.NAMES[s.pos[u]]}
-        for flag, word in ((VIGIL, "vigilance"), (ACTED, "acted"), (FRESH, "fresh"), (PINNED, "pinned")):
-            if f & flag:
-                entry[word] = True
-        if f >> DICE_SHIFT:
-            entry["bonus_dice"] = f >> DICE_SHIFT
+        f = flags[u]
+        entry = {"slot": u, "owner": u // per, "kind": UNIT_WORDS[kind[u]], "square": names[sq]}
+        if f:
+            for flag, word in UNIT_FLAG_WORDS:
+                if f & flag:
+                    entry[word] = True
+            if f >> DICE_SHIFT:
+                entry["bonus_dice"] = f >> DICE_SHIFT
         units.append(entry)
     stack = []
     for kind, p, what, a, b, cancelled in s.stack:
@@ -148,8 +155,10 @@ def state_to_position(s) -> dict:
         "units": units,
         "followers": list(s.followers),
         "divinity": list(s.divinity),
-        "hands": [sorted(cards.ids[c] for c in range(nc) for _ in range(s.hand[p * nc + c])) for p in range(s.n)],
-        "commandments": [sorted(cards.ids[c] for c in range(nc) for _ in range(s.cmds[p * nc + c])) for p in range(s.n)],
+        # sorted by id: the cards taken in the order of their ids
+        "hands": [[ids[c] for c in by_id for _ in range(hand[p * nc + c])] for p in range(s.n)],
+        "commandments": [[ids[c] for c in by_id for _ in range(cmds[p * nc + c])] if any(cmds[p * nc:(p + 1) * nc])
+                         else [] for p in range(s.n)],
         "deck": [cards.ids[c] for c in s.deck],
         "discard": [cards.ids[c] for c in s.discard],
         "stack": stack,
@@ -160,8 +169,6 @@ def state_to_position(s) -> dict:
 
 
 def state_from_position(game, position: dict):
-    from .state import ABIL, CARD, PHASES, STEPS, DivineState
-
     m = parse(DivinePosition, position)
     cards = game.cards
     nc = cards.n
@@ -174,7 +181,7 @@ def state_from_position(game, position: dict):
         if value is not None and len(value) != n:
             raise PositionError(field, f"holds {len(value)} entries for {n} players (one per seat)")
 
-    layout = B.Layout(game.content.tiles, _placement(game, m.city))
+    layout = game.layout(_placement(game, m.city))
     order = tuple(m.order) if m.order is not None else tuple(range(n))
     if sorted(order) != list(range(n)):
         raise PositionError("order", f"must list each of the players 0..{n - 1} once (Game Setup / 2)")
@@ -277,8 +284,6 @@ def _placement(game, city) -> list[tuple[int, int]]:
 
 
 def _place_unit(game, s, entry: UnitEntry, field: str, player) -> None:
-    from .state import ACTED, DICE_SHIFT, FRESH, PINNED, VIGIL
-
     owner = player(entry.owner, f"{field}.owner")
     kind = UNIT_WORDS.index(entry.kind)
     sq = B.INDEX.get(entry.square, -1)
@@ -347,8 +352,6 @@ def _check_card_targets(game, s, c: int, p: int, a: int, b: int, field: str) -> 
 
 
 def _check_ability_targets(game, s, code: int, p: int, a: int, b: int, field: str) -> None:
-    from .state import AB_ASSASSINATE, AB_ATTACK, AB_CONVERT, AB_TRAIN, ABILITY_WORDS
-
     per = game.per_player
     if code == AB_TRAIN:
         if a not in (PRIEST, ZEALOT):
@@ -387,8 +390,6 @@ def _units_of(game, s, p: int) -> list[int]:
 
 
 def _check_setup(game, s) -> None:
-    from .state import SETUP_PRIEST
-
     n, order, i = s.n, s.order, s.setup_i
     if i >= n:
         raise PositionError("setup_index", f"counts the players who have placed: 0..{n - 1}")

@@ -21,6 +21,8 @@ from .game import (ACTED, AVATAR, COMMANDMENT, DICE_SHIFT, FRESH, INTERVENTION, 
                    T_FREE_TEMPLE, T_NONE, T_OPPONENT, T_OWN_FREE_TEMPLE, T_OWN_UNIT, T_STACK,
                    TYPE_RULES, UNIT_NAMES, UNIT_WORDS, VIGIL, ZEALOT, DivineGame)
 
+_new = object.__new__  # copy() makes its objects without calling their __init__
+
 SETUP_PRIEST, SETUP_ZEALOT, PLAY, OVER = range(4)
 PHASES = ("setup_priest", "setup_zealot", "play", "over")
 # DRAW_STEP and END_STEP last only while the other players may answer (ruling R-25): after
@@ -49,8 +51,8 @@ def tokens(n: int) -> str:
 class DivineState(State):
     __slots__ = (
         "n", "turn_limit", "phase", "order", "layout", "current", "setup_i", "turn", "step",
-        "allowance", "decisions", "board", "near", "kind", "pos", "flags", "ctrl", "followers", "divinity",
-        "hand", "hsize", "cmds", "deck", "discard", "stack", "window", "winner", "waived",
+        "allowance", "decisions", "board", "board_shared", "near", "kind", "pos", "flags", "ctrl", "followers",
+        "divinity", "hand", "hsize", "cmds", "deck", "discard", "stack", "window", "winner", "waived",
     )
 
     game: DivineGame
@@ -73,6 +75,7 @@ class DivineState(State):
         s.allowance = 0
         s.decisions = 0
         s.board = [-1] * B.SQUARES
+        s.board_shared = False
         s.near = bytearray(B.SQUARES)
         units = players * game.per_player
         s.kind = [game.slot_kind[u % game.per_player] for u in range(units)]
@@ -158,10 +161,18 @@ class DivineState(State):
         return (self.winner,) if self.winner >= 0 else ()
 
     def copy(self) -> "DivineState":
-        s = DivineState.__new__(DivineState)
+        s = _new(DivineState)
         s.game = self.game
-        s.rng = self.rng.copy()
-        s.log = self.log.copy()
+        # Rng.copy and EventLog.copy, inlined (copy() is on the search hot path)
+        r = _new(Rng)
+        r.seed = self.rng.seed
+        r.counter = self.rng.counter
+        s.rng = r
+        log = self.log
+        log._shared = True
+        s.log = r = _new(EventLog)
+        r._items = log._items
+        r._shared = True
         # a copy is the same position, so the legal list (never mutated) stays valid: an agent
         # that copies and applies each legal action in turn does not regenerate it every time
         s._legal_for = self._legal_for
@@ -177,7 +188,11 @@ class DivineState(State):
         s.step = self.step
         s.allowance = self.allowance
         s.decisions = self.decisions
-        s.board = self.board[:]
+        # the board (a unit or -1 for each of the 324 squares) is shared until either state
+        # moves a unit (_own_board): a copy that is only looked at, evaluated or given a card
+        # does not copy it
+        s.board = self.board
+        s.board_shared = self.board_shared = True
         s.near = self.near[:]
         s.kind = self.kind[:]
         s.pos = self.pos[:]
@@ -187,12 +202,16 @@ class DivineState(State):
         s.divinity = self.divinity[:]
         s.hand = self.hand[:]
         s.hsize = self.hsize[:]
-        s.cmds = self.cmds[:]
+        s.cmds = self.cmds  # Commandments in play: few a game, and written as a new list, so shared
         s.deck = self.deck[:]
         s.discard = self.discard[:]
         s.stack = self.stack[:]
         w = self.window
-        s.window = None if w is None else ResponseWindow(w.order, w.position, w.acted)
+        if w is None:
+            s.window = None
+        else:  # ResponseWindow.copy, inlined
+            s.window = r = _new(ResponseWindow)
+            r.order, r.position, r.acted = w.order, w.position, w.acted
         s.winner = self.winner
         s.waived = self.waived
         return s
@@ -203,6 +222,12 @@ class DivineState(State):
         s._legal_for = -1  # hidden parts are about to change
         s.log = EventLog()
         s.rng = Rng(rng.next64())
+        # a world is its agent's own: what the agent changes in place, even against the rules,
+        # does not reach the state it was sampled from (copies share the board and the
+        # Commandments, which the game itself only replaces)
+        s.board = self.board[:]
+        s.board_shared = False
+        s.cmds = self.cmds[:]
         nc = self.game.cards.n
         pool = list(s.deck)
         for p in range(self.n):
@@ -225,9 +250,7 @@ class DivineState(State):
         return s
 
     def observation(self, player: int | None) -> dict:
-        from .views import observation
-
-        return observation(self, player)
+        return _views.observation(self, player)
 
     def to_position(self) -> dict:
         from .position import state_to_position
@@ -549,10 +572,17 @@ class DivineState(State):
         self.turn = 1
         self._begin_turn()
 
+    def _own_board(self) -> None:
+        """A board of this state's own, before a unit moves on it (copy() shares it)."""
+        if self.board_shared:
+            self.board = self.board[:]
+            self.board_shared = False
+
     def _place(self, p: int, kind: int, sq: int, fresh: bool) -> int:
         u = self.free_slot(p, kind)
         self.kind[u] = kind
         self.pos[u] = sq
+        self._own_board()
         self.board[sq] = u
         near = self.near
         for n, bit in B.NEIGHBOUR_BITS[sq]:
@@ -562,6 +592,7 @@ class DivineState(State):
 
     def _remove(self, u: int) -> None:
         sq = self.pos[u]
+        self._own_board()
         self.board[sq] = -1
         near = self.near
         for n, bit in B.NEIGHBOUR_BITS[sq]:
@@ -659,6 +690,7 @@ class DivineState(State):
         self.narrate("You draw {}.", (self.game.cards.names[c],), rule, ONLY[p])
 
     def _move(self, a: int, b: int) -> None:
+        self._own_board()
         u = self.board[a]
         self.board[a] = -1
         self.board[b] = u
@@ -845,7 +877,9 @@ class DivineState(State):
         name = cards.names[c]
         t = cards.target[c]
         if cards.type[c] == COMMANDMENT:
-            self.cmds[p * cards.n + c] += 1
+            cmds = self.cmds[:]  # a new list: copies share the old one (copy())
+            cmds[p * cards.n + c] += 1
+            self.cmds = cmds
             self.narrate("{} is in play for player {} until a card removes it.", (name, p + 1), R.COMMANDMENT)
             return
         self.discard.append(c)
@@ -943,7 +977,9 @@ class DivineState(State):
                 self.stack[-1] = below[:5] + (True,)
                 self.narrate("{}: {} will do nothing.", (name, self._item_text(below)), R.INTERVENTION)
         elif op == "remove_commandment":
-            self.cmds[b * cards.n + a] -= 1
+            cmds = self.cmds[:]  # a new list: copies share the old one (copy())
+            cmds[b * cards.n + a] -= 1
+            self.cmds = cmds
             self.discard.append(a)
             self.narrate("{}: player {}'s {} leaves play.", (name, b + 1, cards.names[a]), R.COMMANDMENT)
 
@@ -1032,6 +1068,7 @@ class DivineState(State):
             self._remove(target)
             self.kind[new] = k
             self.pos[new] = tsq
+            self._own_board()
             self.board[tsq] = new
             for n, bit in B.NEIGHBOUR_BITS[tsq]:
                 self.near[n] |= bit
@@ -1077,3 +1114,9 @@ class DivineState(State):
 
 
 __all__ = ["DivineState", "UNIT_WORDS"]
+
+
+# What each player may know of a state is in a module of its own (views.py), which reads this
+# module's names: imported here, once they all exist, so that observation() (the server's path,
+# every agent's view) does not run an import statement at each call.
+from . import views as _views  # noqa: E402

@@ -6,11 +6,14 @@ from __future__ import annotations
 from . import board as B
 from . import rules as R
 from .game import UNIT_WORDS
+from .state import ABILITY_WORDS, ACTED, CARD, DICE_SHIFT, FRESH, PHASES, PINNED, STEPS, VIGIL
+
+# state.py imports this module only when a view is asked for (it is loaded by then), so the
+# names above are read once here, not at every call: the server and every agent observe
+# at each decision
 
 
 def unit_view(s, u: int) -> dict:
-    from .state import ACTED, DICE_SHIFT, FRESH, PINNED, VIGIL
-
     f = s.flags[u]
     return {
         "square": B.NAMES[s.pos[u]],
@@ -25,8 +28,6 @@ def unit_view(s, u: int) -> dict:
 
 
 def stack_view(s) -> list[dict]:
-    from .state import ABILITY_WORDS, CARD
-
     cards = s.game.cards
     out = []
     for kind, p, what, a, b, cancelled in s.stack:
@@ -88,26 +89,41 @@ def catalogue(game) -> dict:
 
 
 def observation(s, player: int | None) -> dict:
-    from .state import PHASES, STEPS
-
-    cards = s.game.cards
-    nc = cards.n
+    g = s.game
+    cards = g.cards
+    nc, ids, by_id, commandments = cards.n, cards.ids, cards.order_by_id, cards.commandments_by_id
     layout = s.layout
-    content = s.game.content
+    names = B.NAMES
+    ctrl, cmds = s.ctrl, s.cmds
+    markers = g.markers
     players = []
     for p in range(s.n):
+        row = cmds[p * nc:(p + 1) * nc]
+        temples = ctrl.count(p)
         players.append({
             "followers": s.followers[p],
             "divinity": s.divinity[p],
             "hand_size": s.hsize[p],
-            "temples": s.temples_of(p),
-            "markers_left": s.markers_left(p),
-            "commandments": sorted(cards.ids[c] for c in cards.commandments for _ in range(s.cmds[p * nc + c])),
+            "temples": temples,
+            "markers_left": markers - temples,
+            # sorted by id: the cards taken in the order of their ids
+            "commandments": [ids[c] for c in commandments for _ in range(row[c])] if any(row) else [],
         })
     hand = None
     if player is not None:
-        hand = sorted(cards.ids[c] for c in range(nc) for _ in range(s.hand[player * nc + c]))
+        row = s.hand[player * nc:(player + 1) * nc]
+        hand = [ids[c] for c in by_id for _ in range(row[c])]
+    # the units, written out (as unit_view does) without a call per unit
+    units = []
+    per, kind, flags = g.per_player, s.kind, s.flags
+    for u, sq in enumerate(s.pos):
+        if sq >= 0:
+            f = flags[u]
+            units.append({"square": names[sq], "owner": u // per, "kind": UNIT_WORDS[kind[u]],
+                          "vigilance": (f & VIGIL) != 0, "acted": (f & ACTED) != 0, "fresh": (f & FRESH) != 0,
+                          "pinned": (f & PINNED) != 0, "bonus_dice": f >> DICE_SHIFT})
     w = s.window
+    tiles = g.content.tiles
     return {
         "game": "divine",
         "player": player,
@@ -122,14 +138,14 @@ def observation(s, player: int | None) -> dict:
         "allowance": s.allowance,
         "to_move": list(s.to_move),
         # per slot, in rows of three from the top left: [tile id, quarter turns clockwise]
-        "city": [[content.tiles[t].id, q] for t, q in layout.placement],
-        "temples": {B.NAMES[sq]: (s.ctrl[i] if s.ctrl[i] >= 0 else None) for i, sq in enumerate(layout.temples)},
-        "units": [unit_view(s, u) for u in range(len(s.pos)) if s.pos[u] >= 0],
+        "city": [[tiles[t].id, q] for t, q in layout.placement],
+        "temples": {names[sq]: (ctrl[i] if ctrl[i] >= 0 else None) for i, sq in enumerate(layout.temples)},
+        "units": units,
         "players_state": players,
         "hand": hand,
         "deck_size": len(s.deck),
-        "discard": [cards.ids[c] for c in s.discard],
-        "stack": stack_view(s),
+        "discard": [ids[c] for c in s.discard],
+        "stack": stack_view(s) if s.stack else [],
         "responders": list(w.order[w.position:]) if w is not None else [],
         "winner": s.winner if s.winner >= 0 else None,
         "draw": s.phase == 3 and s.winner < 0,

@@ -281,7 +281,9 @@ def apply(s, action, p: int) -> None:
         return
     if kind_ == "continue":
         prep.paid[p] += 1
-        s.pend_dmg[p] += EXTRA_PACKET_DAMAGE
+        pend = s.pend_dmg[:]  # a new list: copies of the state share the old one (DogmaState.copy)
+        pend[p] += EXTRA_PACKET_DAMAGE
+        s.pend_dmg = pend
         s.narrate("Player {} places {} damage in front of themselves to examine another packet.",
                   (p + 1, EXTRA_PACKET_DAMAGE), R.CHAOS)
         _next_packet(s, p)

@@ -37,30 +37,32 @@ WHERE_NAMES = {v: k for k, v in WHERE.items()}
 
 
 def _mal_names(bits: int) -> list[str]:
-    return [m for i, m in enumerate(MALEFICS) if bits >> i & 1]
+    return [m for i, m in enumerate(MALEFICS) if bits >> i & 1] if bits else []
 
 
 def state_to_position(s) -> dict:
     t, g = s.game.tables, s.game
+    prophet_ids, cult_ids, relic_ids = t.prophet_ids, t.cult_ids, t.relic_ids
+    proph, cults, known, wither, cmod = s.proph, s.cults, s.known, s.wither, s.cmod
     players = []
     for p in range(s.np):
         arcana = []
-        for k in range(ARCANA):
-            sl = p * ARCANA + k
-            if s.proph[sl] < 0:
+        for sl in range(p * ARCANA, (p + 1) * ARCANA):
+            if proph[sl] < 0:
                 continue
+            cult, seen = cults[sl], known[sl]
             arcana.append({
-                "prophet": t.prophet_ids[s.proph[sl]],
-                "cult": [t.cult_ids[c] for c in s.cults[sl]],
-                "relics": [t.relic_ids[r] for r in s.relics[sl]],
+                "prophet": prophet_ids[proph[sl]],
+                "cult": [cult_ids[c] for c in cult],
+                "relics": [relic_ids[r] for r in s.relics[sl]],
                 "where": WHERE_NAMES[s.where[sl]],
                 "damage": s.dmg[sl],
                 "fervor_markers": s.fmod[sl],
-                "card_markers": s.cmod[sl * MAX_CULT: sl * MAX_CULT + len(s.cults[sl])],
+                "card_markers": cmod[sl * MAX_CULT: sl * MAX_CULT + len(cult)],
                 "malefic": _mal_names(s.mal[sl]),
-                "withered": s.wither[sl] if s.wither[sl] >= 0 else None,
-                "revealed": bool(s.known[sl] & 1),
-                "face_up": [j for j in range(len(s.cults[sl])) if s.known[sl] >> (j + 1) & 1],
+                "withered": wither[sl] if wither[sl] >= 0 else None,
+                "revealed": (seen & 1) == 1,
+                "face_up": [j for j in range(len(cult)) if seen >> (j + 1) & 1] if seen >> 1 else [],
                 "flags": s.flags[sl],
                 "took": s.took[sl],
             })
@@ -446,6 +448,7 @@ def _arcana(game, s, pos) -> None:
     # Free Will without the one-box variant: each player builds from their own copy of the game (2.1.3)
     own_boxes = pos.mode == "free_will" and pos.first_builder is None
     fill_box()
+    cult_by_id, relic_by_id = t.cult_by_id, t.relic_by_id
     preparing = s.phase in (CHAOS, OVER)  # no Prophet at all: preparation, or a Chaos game lost at once
     for p, pl in enumerate(pos.players):
         if own_boxes:
@@ -460,17 +463,19 @@ def _arcana(game, s, pos) -> None:
             if arc.prophet not in t.prophet_by_id:
                 raise _bad(f"{f}.prophet", f"unknown Prophet {arc.prophet!r}")
             pi = proph[sl] = t.prophet_by_id[arc.prophet]
-            for j, c in enumerate(arc.cult):
-                if c not in t.cult_by_id:
-                    raise _bad(f"{f}.cult[{j}]", f"unknown Cult card {c!r}")
+            codes = tuple([cult_by_id.get(c, -1) for c in arc.cult])
+            if -1 in codes:
+                j = codes.index(-1)
+                raise _bad(f"{f}.cult[{j}]", f"unknown Cult card {arc.cult[j]!r}")
             most = MAX_CULT if t.extra_slot[pi] else MAX_CULT - 1
-            if len(arc.cult) > most:
+            if len(codes) > most:
                 raise _bad(f"{f}.cult", f"{t.prophet_names[pi]} holds at most {most} Cult cards (section 3)")
-            cults[sl] = tuple(t.cult_by_id[c] for c in arc.cult)
-            for j, r in enumerate(arc.relics):
-                if r not in t.relic_by_id:
-                    raise _bad(f"{f}.relics[{j}]", f"unknown Relic {r!r}")
-            relics[sl] = tuple(t.relic_by_id[r] for r in arc.relics)
+            cults[sl] = codes
+            codes = tuple([relic_by_id.get(r, -1) for r in arc.relics])
+            if -1 in codes:
+                j = codes.index(-1)
+                raise _bad(f"{f}.relics[{j}]", f"unknown Relic {arc.relics[j]!r}")
+            relics[sl] = codes
             s.where[sl] = WHERE[arc.where]
             s.dmg[sl] = arc.damage
             s.fmod[sl] = arc.fervor_markers
@@ -481,7 +486,7 @@ def _arcana(game, s, pos) -> None:
                 s.cmod[sl * MAX_CULT + j] = m
             if len(set(arc.malefic)) != len(arc.malefic):
                 raise _bad(f"{f}.malefic", "a Prophet carries one marker of each kind")
-            s.mal[sl] = sum(1 << MALEFICS.index(m) for m in arc.malefic)
+            s.mal[sl] = sum(1 << MALEFICS.index(m) for m in arc.malefic) if arc.malefic else 0
             if arc.withered is not None:
                 if arc.withered >= n:
                     raise _bad(f"{f}.withered", f"it holds {n} Cult cards")

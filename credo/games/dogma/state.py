@@ -69,6 +69,15 @@ _NUM = tuple((p + 1,) for p in range(4))  # (player number,), the args of many e
 _SOLO = tuple((p,) for p in range(4))  # to_move when one player decides
 
 
+def _replaced(values: list, i: int, v) -> list:
+    """`values` with item i replaced by v, as a new list. A state's rarely changed lists
+    (withered cards, damage taken, Arduous turns, damage in front) are shared by its copies,
+    so they are replaced, never changed in place: copy() does not copy them."""
+    new = values[:]
+    new[i] = v
+    return new
+
+
 def _put(t: tuple, i: int, v) -> tuple:
     """Tuple t with item i replaced by v."""
     return t[:i] + (v,) + t[i + 1:]
@@ -236,7 +245,7 @@ class DogmaState(State):
                 cults.append(tuple(cs))
                 relics.append(tuple(rs))
             s.di[p] = list(dis)
-            s.pend_dmg[p] = damage
+            s.pend_dmg = _replaced(s.pend_dmg, p, damage)
             s.rear[p] = list(range(ARCANA))
             if damage:
                 s.narrate("Player {} built first with one box: their first Prophet deployed starts with {} damage.",
@@ -392,25 +401,22 @@ class DogmaState(State):
         s.fmod = self.fmod[:]
         s.cmod = self.cmod[:]
         s.mal = self.mal[:]
-        s.wither = self.wither[:]
+        s.wither = self.wither  # replaced, never changed in place (_replaced): shared
         s.where = self.where[:]
         s.known = self.known[:]
         s.flags = self.flags[:]
-        s.took = self.took[:]
+        s.took = self.took  # replaced, never changed in place (_replaced): shared
         s.active = self.active[:]
         s.np = self.np
-        r, d = self.rear, self.di
-        if self.np == 2:
-            s.rear = [r[0][:], r[1][:]]
-            s.di = [d[0][:], d[1][:]]
-        else:
-            s.rear = [x[:] for x in r]
-            s.di = [x[:] for x in d]
+        # each player's rear guard and Interventions are lists that are replaced, never changed
+        # in place (see the writers: a new list each time): a copy shares them
+        s.rear = self.rear[:]
+        s.di = self.di[:]
         s.di_done = self.di_done
         s.tgt = self.tgt
         s.fell = self.fell
-        s.pend_dmg = self.pend_dmg[:]
-        s.arduous = self.arduous[:]
+        s.pend_dmg = self.pend_dmg  # replaced, never changed in place (_replaced): shared
+        s.arduous = self.arduous  # the same
         s.protect = self.protect
         c = self.commit
         if c is not None:
@@ -436,14 +442,10 @@ class DogmaState(State):
         return s
 
     def determinize(self, player: int, rng: Rng) -> DogmaState:
-        from .views import determinize
-
-        return determinize(self, player, rng)
+        return _views.determinize(self, player, rng)
 
     def observation(self, player: int | None) -> dict:
-        from .views import observation
-
-        return observation(self, player)
+        return _views.observation(self, player)
 
     def to_position(self) -> dict:
         from .position import state_to_position
@@ -569,15 +571,16 @@ class DogmaState(State):
         k = self.active[p]
         if k < 0:
             return [self.game.A_pass]
-        if self.np == 4:
-            return self._order_actions(p, k)
-        # The Orders depend only on what the key holds; two-player lists are shared through the game,
-        # which saves rebuilding them twice a turn. Shared by every state of every game of this
-        # content, agents' worlds included, so they are tuples: nobody can append to them.
+        # The Orders depend only on what the key holds; the lists are shared through the game, which
+        # saves rebuilding them at each decision (in 2 vs 2, four players choose every turn).
+        # Shared by every state of every game of this content, agents' worlds included, so they are
+        # tuples: nobody can append to them.
         sl = p * ARCANA + k
         key = (self.proph[sl], self.relics[sl], self.cults[sl], len(self.rear[p]), not self.di[p], self.wither[sl],
                self.flags[sl], self.mal[sl] & FANATICISM, self.arduous[p] == self.turn - 1,
                bool(self.ags[sl][AG_SPECIALS]) and DEFEATED in self.where[p * ARCANA:p * ARCANA + ARCANA])
+        if self.np == 4:  # and the Target sides that name an opponent still in the game (_with_targets)
+            key += (tuple(self.sides(p)),)
         cache = self.game.order_cache
         out = cache.get(key)
         if out is None:
@@ -692,7 +695,7 @@ class DogmaState(State):
         elif kind == "wither":
             p, sl = self.pending[0]
             self.pending = self.pending[1:]
-            self.wither[sl] = action.args[0]
+            self.wither = _replaced(self.wither, sl, action.args[0])
             self.narrate("Player {} places Withering on {}'s Cult card {}: it is out of the game.",
                          (p + 1, self.name(sl), action.args[0] + 1), R.MALEFIC)
         elif kind in ("path", "guess"):
@@ -739,7 +742,9 @@ class DogmaState(State):
             w == DEFEATED for w in self.where)
         for p in sorted(choices):
             n = choices[p]
-            k = self.rear[p].pop(n)
+            rear = self.rear[p]
+            k = rear[n]
+            self.rear[p] = rear[:n] + rear[n + 1:]
             self._deploy(p, k, R.OPENING)
         if opening:
             self.narrate("The other Arcana go to the rear guard, backs up, in the order they were built.", (), R.R_REAR)
@@ -774,7 +779,7 @@ class DogmaState(State):
                          args, rule)
         if self.pend_dmg[p]:
             d = self.pend_dmg[p]
-            self.pend_dmg[p] = 0
+            self.pend_dmg = _replaced(self.pend_dmg, p, 0)
             self.narrate("The damage in front of player {} goes on {}: {} damage.", (p + 1, self.name(sl), d), rule)
             self._hurt(sl, d, R.FREE_WILL)
         if self.where[sl] != ACTIVE:
@@ -802,11 +807,12 @@ class DogmaState(State):
         for j in range(MAX_CULT):
             self.cmod[base + j] = 0
         self.flags[sl] &= ~CANCELLED
-        self.wither[sl] = -1
+        self.wither = _replaced(self.wither, sl, -1)
+        rear = self.rear[p]
         if position is None:
-            self.rear[p].append(k)
+            self.rear[p] = rear + [k]
         else:
-            self.rear[p].insert(position, k)
+            self.rear[p] = rear[:position] + [k] + rear[position:]
         self.narrate("{} goes to the rear guard, keeping damage and malefic markers; enhancement and weakening "
                      "markers are removed.", (self.name(sl),), rule)
         if trigger:
@@ -1085,7 +1091,7 @@ class DogmaState(State):
             self.narrate("Cult card {}: player {} reveals and activates {} ({} {}).",
                          (j + 1, p + 1, t.cult_names[c], t.cult_religion[c], t.ctype_label[c]), R.CULT)
             if kw & ARDUOUS:
-                self.arduous[p] = self.turn
+                self.arduous = _replaced(self.arduous, p, self.turn)
                 self.narrate("{} is Arduous: player {} cannot use an Arduous card next turn.", (t.cult_names[c], p + 1),
                              R.KEYWORDS)
             self.cur = (p, sl, j, t.cult_plan[c][j], t.cult_names[c], 0)
@@ -1104,7 +1110,9 @@ class DogmaState(State):
             return
         if kind == "summon":
             n = action.args[0]
-            new = self.rear[p].pop(n)
+            rear = self.rear[p]
+            new = rear[n]
+            self.rear[p] = rear[:n] + rear[n + 1:]
             self.narrate("Summoning: player {} withdraws {} and deploys the Prophet in rear-guard position {}.",
                          (p + 1, self.name(sl), n + 1), R.SUMMONING)
             self._withdraw(sl, R.SUMMONING, position=n)
@@ -1122,7 +1130,8 @@ class DogmaState(State):
             self.ri += 1
             return
         if kind == "intervene":
-            card = self.di[p].pop(0)
+            card = self.di[p][0]
+            self.di[p] = self.di[p][1:]
             self.di_done = _put(self.di_done, p, self.di_done[p] + (card,))
             self.narrate("Divine Intervention: player {} plays {} from the top of their Arcanum.",
                          (p + 1, t.di_names[card]), R.INTERVENTION)
@@ -1287,7 +1296,7 @@ class DogmaState(State):
                 if gone:
                     self.mal[tg] &= ~gone
                     if gone & WITHERING:
-                        self.wither[tg] = -1
+                        self.wither = _replaced(self.wither, tg, -1)
                     if self.mal[tg]:
                         self.narrate("The malefic markers {} carried when the Orders were revealed are removed.",
                                      (tname,), R.R_SIMULTANEOUS)
@@ -1298,7 +1307,7 @@ class DogmaState(State):
                 back = self.took[tg]
                 if back:
                     self.dmg[tg] = max(0, self.dmg[tg] - back)
-                    self.took[tg] = 0
+                    self.took = _replaced(self.took, tg, 0)
                 self.narrate("Protection: all damage {} receives this turn is cancelled{}.",
                              (tname, f" ({_pts(back)} already received is removed)" if back else ""), R.KEYWORDS)
             elif name == "cancel_ability":
@@ -1318,7 +1327,7 @@ class DogmaState(State):
     def _revive(self, sl: int) -> None:
         p = self.owner(sl)
         self.where[sl] = REAR
-        self.rear[p].append(sl - p * ARCANA)
+        self.rear[p] = self.rear[p] + [sl - p * ARCANA]
         self.narrate("{} returns from the discard pile to the end of player {}'s rear guard, without "
                      "any markers.", (self.name(sl), p + 1), R.R_REVIVE)
 
@@ -1404,7 +1413,7 @@ class DogmaState(State):
             self.narrate("Protection: {} receives no damage.", (self.label(sl),), R.KEYWORDS)
             return
         self.dmg[sl] += amount
-        self.took[sl] += amount
+        self.took = _replaced(self.took, sl, self.took[sl] + amount)
         faith = self.faith(sl)
         if self.dmg[sl] < faith:
             self.narrate("{} has {} of {} Faith in damage.", (self.label(sl), self.dmg[sl], faith), rule)
@@ -1423,13 +1432,15 @@ class DogmaState(State):
         if self.active[p] == k:
             self.active[p] = -1
         elif k in self.rear[p]:
-            self.rear[p].remove(k)
+            rear = self.rear[p]
+            i = rear.index(k)
+            self.rear[p] = rear[:i] + rear[i + 1:]
         self.where[sl] = DEFEATED
         self.known[sl] = 1 | (((1 << len(self.cults[sl])) - 1) << 1)
         self.dmg[sl] = 0
         self.fmod[sl] = 0
         self.mal[sl] = 0
-        self.wither[sl] = -1
+        self.wither = _replaced(self.wither, sl, -1)
         self.flags[sl] &= ~CANCELLED
         base = sl * MAX_CULT
         for j in range(MAX_CULT):
@@ -1511,3 +1522,9 @@ class DogmaState(State):
         from .explain import explain
 
         return explain(self, action, player)
+
+
+# What each player may know of a state is in a module of its own (views.py), which reads this
+# module's names: imported here, once they all exist, so that observation() (the server's path,
+# every agent's view) does not run an import statement at each call.
+from . import views as _views  # noqa: E402

@@ -21,48 +21,57 @@ from credo.kernel import Commitments, EventLog, Rng
 from .chaos import determinize as chaos_determinize
 from .chaos import observation as chaos_observation
 from .content import MALEFICS
-from .game import ARCANA, MAX_CULT, PATHS
+from .game import AG_FAITH, AG_FERVOR, ARCANA, MAX_CULT, PATHS
+from .state import PHASES
 from .worlds import resample_hidden_cards
+
+# state.py imports this module only when a view is asked for (it is loaded by then), so the
+# names above are read once here, not at every call
 
 WHERE_NAMES = {0: "rear", 1: "active", 2: "defeated", -1: None}
 
 
 def _malefics(bits: int) -> list[str]:
-    return [m for i, m in enumerate(MALEFICS) if bits >> i & 1]
+    return [m for i, m in enumerate(MALEFICS) if bits >> i & 1] if bits else []
 
 
 def slot_view(s, sl: int, own: bool) -> dict:
-    t = s.game.tables
-    if s.proph[sl] < 0:
+    pi = s.proph[sl]
+    if pi < 0:
         return {"empty": True}
     where = WHERE_NAMES[s.where[sl]]
-    if not own and not s.known[sl] & 1:
+    known = s.known[sl]
+    if not own and not known & 1:
         return {"hidden": True, "where": where}
-    pi = s.proph[sl]
+    t = s.game.tables
+    ids, cmod, wither, base = t.cult_ids, s.cmod, s.wither[sl], sl * MAX_CULT
     cards = []
     for j, c in enumerate(s.cults[sl]):
-        face_up = bool(s.known[sl] >> (j + 1) & 1)
+        face_up = (known >> (j + 1) & 1) == 1
         cards.append({
-            "card": t.cult_ids[c] if (own or face_up) else None,
+            "card": ids[c] if (own or face_up) else None,
             "face_up": face_up,
-            "withered": s.wither[sl] == j,
-            "markers": s.cmod[sl * MAX_CULT + j],
+            "withered": wither == j,
+            "markers": cmod[base + j],
         })
-    view = {
+    agg = s.agg(sl)  # faith and fervor read from one lookup (State.faith, State.fervor)
+    fervor = agg[AG_FERVOR] + 10 * s.fmod[sl]
+    flags = s.flags[sl]
+    relic_ids = t.relic_ids
+    return {
         "prophet": t.prophet_ids[pi],
         "name": t.prophet_names[pi],
         "where": where,
-        "faith": s.faith(sl),
-        "fervor": s.fervor(sl),
+        "faith": agg[AG_FAITH],
+        "fervor": fervor if fervor > 0 else 0,
         "damage": s.dmg[sl],
         "fervor_markers": s.fmod[sl],
         "malefic": _malefics(s.mal[sl]),
-        "ability_cancelled": bool(s.flags[sl] & 1),
-        "flags": s.flags[sl],
-        "relics": [t.relic_ids[r] for r in s.relics[sl]],
+        "ability_cancelled": (flags & 1) == 1,
+        "flags": flags,
+        "relics": [relic_ids[r] for r in s.relics[sl]],
         "cult": cards,
     }
-    return view
 
 
 def sees(s, viewer, p: int) -> bool:
@@ -85,16 +94,15 @@ def order_view(s, viewer) -> dict | None:
 
 
 def observation(s, viewer: int | None) -> dict:
-    from .state import PHASES
-
     t = s.game.tables
     players = []
     for p in range(s.np):
         own = sees(s, viewer, p)
+        first = p * ARCANA
         players.append({
             "active": s.active[p] if s.active[p] >= 0 else None,
             "rear": list(s.rear[p]),
-            "arcana": [slot_view(s, p * ARCANA + k, own) for k in range(ARCANA)],
+            "arcana": [slot_view(s, sl, own) for sl in range(first, first + ARCANA)],
             "interventions": [t.di_ids[d] for d in s.di[p]] if own else None,
             "interventions_left": len(s.di[p]),
             "interventions_played": [t.di_ids[d] for d in s.di_done[p]],
@@ -134,7 +142,7 @@ def observation(s, viewer: int | None) -> dict:
         "revealed_orders": revealed,
         "simultaneous": s.sim,
         "pending": pending,
-        "protected": [sl for sl in range(s.np * ARCANA) if s.protect >> sl & 1],
+        "protected": [sl for sl in range(s.np * ARCANA) if s.protect >> sl & 1] if s.protect else [],
         "first_builder": s.first_builder if s.first_builder >= 0 else None,
         "chaos": chaos_observation(s, viewer),
         "winner": s.winner if s.winner in (0, 1) and s.np == 2 else None,
@@ -152,6 +160,10 @@ def determinize(s, player: int, rng: Rng):
     w = s.copy()
     w.log = EventLog()
     w.rng = rng.fork(0xD06A)
+    # a world is its agent's own: what the agent changes in place, even against the rules, does not
+    # reach the state it was sampled from (copies share the lists the game itself only replaces)
+    w.rear, w.di = [r[:] for r in w.rear], [d[:] for d in w.di]
+    w.wither, w.took, w.arduous, w.pend_dmg = w.wither[:], w.took[:], w.arduous[:], w.pend_dmg[:]
     if w.prep is not None:  # the Chaos draft: the packets and the other players' Arcana (chaos.py)
         chaos_determinize(w, player, rng)
     else:

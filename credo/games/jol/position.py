@@ -36,21 +36,23 @@ def state_to_position(s) -> dict:
     g = s.game
     t = g.tables
     cards = {}
-    for i in range(s.nxt):
-        if s.zone[i] == UNDRAWN:  # a number a hand-written position skipped: not in play
+    names, ids, card, owner, ready, engaged, buffs = g.card_names, t.ids, s.card, s.owner, s.ready, s.engaged, s.buff
+    for i, z in enumerate(s.zone[:s.nxt]):
+        if z == UNDRAWN:  # a number a hand-written position skipped: not in play
             continue
-        entry: dict = {"card": t.ids[s.card[i]], "owner": s.owner[i], "at": ZONES[s.zone[i]]}
-        if s.zone[i] in (ATTACHED, LASTING):
+        entry: dict = {"card": ids[card[i]], "owner": owner[i], "at": ZONES[z]}
+        if z == ATTACHED or z == LASTING:
             h = s.host[i]
-            entry["on"] = g.card_name(h) if h >= 0 else LANES[-2 - h]
-        if s.ready >> i & 1:
+            entry["on"] = names[h] if h >= 0 else LANES[-2 - h]
+        if ready >> i & 1:
             entry["ready"] = True
-        if s.engaged >> i & 1:
+        if engaged >> i & 1:
             entry["engaged"] = True
-        buff = [s.buff.get(3 * i + k, 0) for k in range(3)]
-        if any(buff):
-            entry["buff"] = buff
-        cards[g.card_name(i)] = entry
+        if buffs:  # changes until end of turn: few cards have any
+            buff = [buffs.get(3 * i + k, 0) for k in range(3)]
+            if any(buff):
+                entry["buff"] = buff
+        cards[names[i]] = entry
     w = s.window
     return {
         "game": "jol",
@@ -61,7 +63,7 @@ def state_to_position(s) -> dict:
         "summoned": s.summoned,
         "inf": [s.inf[0:3], s.inf[3:6]],
         "piles": [[t.ids[c] for c in s.piles[p]] for p in (0, 1)],
-        "hands": [[g.card_name(i) for i in s.hands[p]] for p in (0, 1)],
+        "hands": [[names[i] for i in s.hands[p]] for p in (0, 1)],
         "cards": cards,
         "next": s.nxt,
         "engagement": None if s.attacker < 0 else {
@@ -74,6 +76,9 @@ def state_to_position(s) -> dict:
         "winner": s.winner if s.winner >= 0 else None,
         "rng": s.rng.to_position(),
     }
+
+
+ZONE_INDEX = {name: z for z, name in enumerate(ZONES)}
 
 
 def _bad(field: str, message: str) -> PositionError:
@@ -167,16 +172,23 @@ def _load(game, position: dict):
         return i
 
     piles = pos.piles or [[], []]
-    s.piles = [[card_type(c, f"piles[{p}][{k}]") for k, c in enumerate(piles[p])] for p in (0, 1)]
+    by_id = t.by_id
+    s.piles = [[by_id[c] if c in by_id else card_type(c, f"piles[{p}][{k}]") for k, c in enumerate(piles[p])]
+               for p in (0, 1)]
     top = -1
+    attached = []  # the cards that say what they are on, read once every card is placed
+    kinds, cards, owners, zones = t.kind, s.card, s.owner, s.zone
     for name, entry in pos.cards.items():
         f = f"cards.{name}"
-        i = number(name, "cards")
-        top = max(top, i)
-        c = s.card[i] = card_type(entry.card, f"{f}.card")
-        s.owner[i] = entry.owner
-        s.zone[i] = z = ZONES.index(entry.at)
-        kind = t.kind[c]
+        i = int(name[1:]) - 1  # the schema's pattern: c1, c2, ...
+        if i >= game.n:
+            number(name, "cards")  # refused there, with its message
+        if i > top:
+            top = i
+        c = cards[i] = by_id[entry.card] if entry.card in by_id else card_type(entry.card, f"{f}.card")
+        owners[i] = entry.owner
+        zones[i] = z = ZONE_INDEX[entry.at]
+        kind = kinds[c]
         if LANE0 <= z <= MANIFEST and kind != COGUM:
             raise _bad(f"{f}.at", "only a Cogum stands in a lane or the Manifest")
         if z == FACE_DOWN and kind != PROPHECY:
@@ -202,10 +214,9 @@ def _load(game, position: dict):
                     s.buff[3 * i + k] = b
         if (entry.on is not None) != (z in (ATTACHED, LASTING)):
             raise _bad(f"{f}.on", "a Vow or a lasting Talent says what it is on, and only they do")
-    for name, entry in pos.cards.items():
-        i = number(name, "cards")
-        if entry.on is None:
-            continue
+        if entry.on is not None:
+            attached.append((name, i, entry))
+    for name, i, entry in attached:
         f = f"cards.{name}.on"
         if s.zone[i] == LASTING and entry.on in LANES:
             s.host[i] = lane_host(LANES.index(entry.on))

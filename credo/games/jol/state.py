@@ -42,6 +42,8 @@ from .game import (
     JolGame,
 )
 
+_new = object.__new__  # copy() makes its objects without calling their __init__
+
 # phases (Draw, Ready and End are carried out at once: nobody decides in them)
 FORMATION, ENGAGEMENT, PRAYER_STEP, DEFENDER, OVER = range(5)
 PHASES = ("formation", "engagement", "prayer", "defender", "over")
@@ -145,10 +147,18 @@ class JolState(State):
         return (self.winner,) if self.winner >= 0 else ()
 
     def copy(self) -> JolState:
-        s = JolState.__new__(JolState)
+        s = _new(JolState)
         s.game = self.game
-        s.rng = self.rng.copy()
-        s.log = self.log.copy()
+        # Rng.copy and EventLog.copy, inlined (copy() is on the search hot path)
+        r = _new(Rng)
+        r.seed = self.rng.seed
+        r.counter = self.rng.counter
+        s.rng = r
+        log = self.log
+        log._shared = True
+        s.log = r = _new(EventLog)
+        r._items = log._items
+        r._shared = True
         # a copy is the same position, so the legal list (never mutated) stays valid: an agent
         # that copies and applies each legal action in turn does not regenerate it every time
         s._legal_for = self._legal_for
@@ -163,8 +173,8 @@ class JolState(State):
         s.card = self.card[:]
         s.owner = self.owner[:]
         s.zone = self.zone[:]
-        s.host = self.host.copy()
-        s.buff = self.buff.copy()
+        s.host = self.host.copy() if self.host else {}  # most turns attach nothing and change no stat
+        s.buff = self.buff.copy() if self.buff else {}
         s.ready = self.ready
         s.engaged = self.engaged
         h = self.hands
@@ -177,7 +187,11 @@ class JolState(State):
         s.defender = self.defender
         s.step = self.step
         w = self.window
-        s.window = None if w is None else ResponseWindow(w.order, w.position, w.acted)
+        if w is None:
+            s.window = None
+        else:  # ResponseWindow.copy, inlined
+            s.window = r = _new(ResponseWindow)
+            r.order, r.position, r.acted = w.order, w.position, w.acted
         return s
 
     def determinize(self, player: int, rng: Rng) -> JolState:
@@ -203,9 +217,7 @@ class JolState(State):
         return s
 
     def observation(self, player: int | None) -> dict:
-        from .views import observation
-
-        return observation(self, player)
+        return _views.observation(self, player)
 
     def to_position(self) -> dict:
         from .position import state_to_position
@@ -286,6 +298,70 @@ class JolState(State):
                         values[st] += amount
         det, hrt, sprt = values
         return [det if det > 0 else 0, hrt if hrt > 0 else 0, sprt if sprt > 0 else 0]
+
+    def field_stats(self, cogum: list[int]) -> dict[int, list[int]]:
+        """`stats(i)` of every Cogum in `cogum`, by number: what a view shows of the whole
+        table at once. The auras and the attachments are gone through once for all instead
+        of once per Cogum; each Cogum gets the same terms as from `stats`, summed in
+        another order, so the same numbers (tests/jol/test_interface.py compares them)."""
+        t = self.game.tables
+        card, zone, owner, buff = self.card, self.zone, self.owner, self.buff
+        printed, self_mods = t.stats, t.self_mods
+        out = {}
+        for i in cogum:
+            c = card[i]
+            det, hrt, sprt = printed[c]
+            if buff:
+                get, b = buff.get, 3 * i
+                det += get(b, 0)
+                hrt += get(b + 1, 0)
+                sprt += get(b + 2, 0)
+            values = [det, hrt, sprt]
+            mods = self_mods[c]
+            if mods:
+                z = zone[i]
+                lane = z - LANE0 if LANE0 <= z < MANIFEST else -1
+                for st, amount, r, lanes in mods:
+                    if r == 0 and (lanes == 0b111 or (lane >= 0 and lanes >> lane & 1)):
+                        values[st] += amount
+            out[i] = values
+        in_lanes = [i for i in cogum if LANE0 <= zone[i] < MANIFEST] if t.aura_cards else ()
+        if in_lanes:
+            faith, virtue, aura_mods = t.faith, t.virtue, t.aura_mods
+            for aura in t.aura_cards:
+                j = -1
+                for _ in range(card.count(aura)):
+                    j = card.index(aura, j + 1)
+                    z = zone[j]
+                    if not LANE0 <= z < MANIFEST:
+                        continue
+                    lane, me = z - LANE0, owner[j]
+                    for i in in_lanes:
+                        if zone[i] == z and i != j and owner[i] == me:
+                            c = card[i]
+                            fbit, vbit, values = 1 << faith[c], 1 << virtue[c], out[i]
+                            for st, amount, r, lanes, fm, vm in aura_mods[aura]:
+                                if r == 0 and lanes >> lane & 1 and fm & fbit and vm & vbit:
+                                    values[st] += amount
+        if self.host:
+            modifiers = t.modifiers
+            for j, h in self.host.items():
+                mods = modifiers[card[j]]
+                if not mods:
+                    continue
+                if h >= 0:  # a Vow on a Cogum
+                    targets = (h,) if h in out else ()
+                else:  # a lasting Talent on a lane: the Cogum of its owner there
+                    z, me = LANE0 + (-2 - h), owner[j]
+                    targets = [i for i in cogum if zone[i] == z and owner[i] == me]
+                for i in targets:
+                    values = out[i]
+                    for st, amount in mods:
+                        values[st] += amount
+        for values in out.values():
+            det, hrt, sprt = values
+            values[:] = det if det > 0 else 0, hrt if hrt > 0 else 0, sprt if sprt > 0 else 0
+        return out
 
     def name(self, i: int) -> str:
         return f"{self.game.tables.names[self.card[i]]} ({self.game.card_name(i)})"
@@ -792,3 +868,9 @@ class JolState(State):
         from .explain import explain
 
         return explain(self, action, player)
+
+
+# What each player may know of a state is in a module of its own (views.py), which reads this
+# module's names: imported here, once they all exist, so that observation() (the server's path,
+# every agent's view) does not run an import statement at each call.
+from . import views as _views  # noqa: E402

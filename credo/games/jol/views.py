@@ -31,8 +31,7 @@ def observation(state, player: int | None) -> dict:
     # one pass over the cards drawn, in number order, sorting them into the places shown
     field = ([[], []], [[], []], [[], []])  # per lane, per owner
     manifests, downs, graves, lasting_cards, vows = ([], []), ([], []), ([], []), [], {}
-    for i in range(state.nxt):
-        z = zone[i]
+    for i, z in enumerate(zone[:state.nxt]):
         if LANE0 <= z < MANIFEST:
             field[z - LANE0][owner[i]].append(i)
         elif z == MANIFEST:
@@ -46,15 +45,20 @@ def observation(state, player: int | None) -> dict:
         elif z == ATTACHED:
             vows.setdefault(state.host[i], []).append(face_up(i))  # face up once attached
 
+    shown = [i for lane in field for side in lane for i in side] + manifests[0] + manifests[1]
+    stats = state.field_stats(shown)
+    ready, engaged = state.ready, state.engaged
+
     def cogum(i: int) -> dict:
-        det, hrt, sprt = state.stats(i)
+        det, hrt, sprt = stats[i]
         return {"id": names[i], "card": ids[card[i]], "owner": owner[i], "det": det, "hrt": hrt, "sprt": sprt,
-                "ready": bool(state.ready >> i & 1), "engaged": bool(state.engaged >> i & 1),
+                "ready": (ready >> i & 1) == 1, "engaged": (engaged >> i & 1) == 1,
                 "vows": vows.get(i, [])}
 
-    lanes = [{"lane": name, "inf": [state.inf[lane], state.inf[3 + lane]],
-              "cogum": [[cogum(i) for i in field[lane][p]] for p in (0, 1)]}
-             for lane, name in enumerate(LANES)]
+    inf = state.inf
+    lanes = [{"lane": name, "inf": [inf[lane], inf[3 + lane]],
+              "cogum": [[cogum(i) for i in mine] if mine else [], [cogum(i) for i in theirs] if theirs else []]}
+             for (lane, name), (mine, theirs) in zip(enumerate(LANES), field)]
     sides = []
     for p in (0, 1):
         side = {
@@ -63,11 +67,11 @@ def observation(state, player: int | None) -> dict:
             "hand_size": len(state.hands[p]),
             "manifest": [cogum(i) for i in manifests[p]],
             "face_down": [names[i] for i in downs[p]],
-            "graveyard": [face_up(i) for i in graves[p]],
+            "graveyard": [{"id": names[i], "card": ids[card[i]]} for i in graves[p]],  # face_up, inline
         }
-        if player == p:
-            side["hand"] = [face_up(i) for i in state.hands[p]]
-            side["prophecies"] = [face_up(i) for i in downs[p]]
+        if player == p:  # face_up, inline
+            side["hand"] = [{"id": names[i], "card": ids[card[i]]} for i in state.hands[p]]
+            side["prophecies"] = [{"id": names[i], "card": ids[card[i]]} for i in downs[p]]
         sides.append(side)
     lasting = []
     for i in lasting_cards:
