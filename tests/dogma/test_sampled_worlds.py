@@ -163,7 +163,9 @@ def test_the_opponents_option_is_unknown_before_a_prophet_is_revealed():
     matched = 0
     for seed in range(150):
         s = GAME.new(seed)  # the Opening: nothing of the opponent is revealed yet
-        w = s.determinize(0, Rng(seed))
+        # the sampler's generator is not the game's: with the same seed a world redrew the
+        # game's own setup draw for draw, and guessed the option every time
+        w = s.determinize(0, Rng(seed + 10_000))
         assert w.decks[0] == s.decks[0] and w.decks[1] != s.decks[0]
         matched += w.decks[1] == s.decks[1]
         assert s.observation(0)["players"][1]["deck"] is None
