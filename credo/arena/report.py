@@ -71,7 +71,8 @@ class Line:
     @property
     def doubling(self) -> bool:
         """A search against itself with half the budget (mcts-2N against mcts-N)."""
-        return _budget_of(self.first) is not None and _budget_of(self.first) == 2 * (_budget_of(self.second) or -1) \
+        strong, weak = _budget_of(self.first), _budget_of(self.second)
+        return strong is not None and weak is not None and strong == 2 * weak \
             and self.first.rpartition("-")[0] == self.second.rpartition("-")[0]
 
     @property
