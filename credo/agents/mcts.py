@@ -10,7 +10,15 @@ One algorithm covers the cases the games need:
   player selecting from its own statistics without seeing the others' choice, so the
   search mixes its choices instead of being predictable.
 Playouts are cut off after `rollout_depth` actions (by default the game's own
-`rollout_depth`) and scored by the game's evaluation.
+`rollout_depth`) and scored by the game's evaluation. In games whose turn is a run of
+small decisions (`Game.playout_end == "turn"`) a playout instead goes on to the start of
+the searching player's next turn, so that every leaf is scored in the same phase of play:
+an evaluation cannot say what half a turn is worth (a Move given without its Attack), nor
+whose initiative it is. Where the evaluation's values lie close together
+(`Game.normalize_values`), UCB compares each node's values rescaled to the range they
+span there (min-max, as MuZero does), so that exploration does not depend on the
+evaluation's scale: with raw values 0.01 apart and the exploration constant 0.25, visits
+spread evenly whatever the values say, and more iterations do not sharpen the choice.
 
 Every iteration, in every game, runs on a fresh `view.sample_world`: the hidden parts
 (hands, deck orders, face-down cards) and the chance of the search's future (the
@@ -32,6 +40,10 @@ import time
 from credo.kernel import Action, PlayerView, Rng
 
 from .base import Agent
+
+EXPLORATION = 0.25  # UCB's constant on the evaluation's own scale, [-1, 1]
+NORMALIZED_EXPLORATION = 0.5  # on values rescaled to each node's range, [0, 1]
+TURN_PLAYOUT_CAP = 16  # at most so many playout actions to the start of the searcher's next turn
 
 
 class _Edge:
@@ -58,13 +70,18 @@ class MctsAgent(Agent):
     name = "mcts"
 
     def __init__(self, seed: int = 0, iterations: int | None = 1000, seconds: float | None = None,
-                 exploration: float = 0.25, rollout_depth: int | None = None, rollout: str = "heuristic",
-                 prior_visits: int = 4, prior_samples: int = 4) -> None:
+                 exploration: float | None = None, rollout_depth: int | None = None, rollout: str = "heuristic",
+                 prior_visits: int = 4, prior_samples: int = 4, playout_end: str | None = None,
+                 normalize_values: bool | None = None) -> None:
         super().__init__(seed)
         self.rng = Rng(seed)
         self.iterations = iterations
         self.seconds = seconds
+        # None: what the game says (Game.playout_end, Game.normalize_values), and the
+        # exploration constant that goes with the value scale
         self.exploration = exploration
+        self.playout_end = playout_end
+        self.normalize_values = normalize_values
         self.rollout_depth = rollout_depth
         self.rollout = rollout
         self.prior_visits = prior_visits
@@ -80,7 +97,12 @@ class MctsAgent(Agent):
         # then it is read before every iteration, so the answer comes at most one iteration late
         deadline = time.perf_counter() + self.seconds if self.seconds else None
         root = _Node()
-        me = view.player
+        me = self._me = view.player
+        game = view.game
+        self._normalize = game.normalize_values if self.normalize_values is None else self.normalize_values
+        self._c = self.exploration if self.exploration is not None else (
+            NORMALIZED_EXPLORATION if self._normalize else EXPLORATION)
+        self._to_turn = (game.playout_end if self.playout_end is None else self.playout_end) == "turn"
         if self.prior_visits:
             self._seed_root(root, view, me, deadline)
         done = 0
@@ -159,10 +181,12 @@ class MctsAgent(Agent):
 
     def _select(self, node: _Node, world, player: int) -> tuple[tuple[int, Action], _Edge]:
         edges = node.edges
-        c = self.exploration
+        c = self._c
+        normalize = self._normalize
         best = None
         best_score = -math.inf
         fresh = []
+        seen = []
         for action in world.legal_actions(player):
             key = (player, action)
             edge = edges.get(key)
@@ -172,30 +196,63 @@ class MctsAgent(Agent):
             if edge.visits == 0:
                 fresh.append((key, edge))
             elif not fresh:
+                if normalize:
+                    seen.append((key, edge))
+                    continue
                 # UCB counted against availability (ISMCTS): an action seen rarely is not penalised
                 score = edge.value / edge.visits + c * math.sqrt(math.log(edge.available) / edge.visits)
                 if score > best_score:
                     best_score, best = score, (key, edge)
         if fresh:
             return fresh[self.rng.below(len(fresh))]
+        if normalize:
+            means = [edge.value / edge.visits for _key, edge in seen]
+            low, high = min(means), max(means)
+            scale = 1.0 / (high - low) if high > low else 1.0
+            for (key, edge), mean in zip(seen, means):
+                score = (mean - low) * scale + c * math.sqrt(math.log(edge.available) / edge.visits)
+                if score > best_score:
+                    best_score, best = score, (key, edge)
         return best
 
     def _playout(self, world, n: int) -> list[float]:
         game = world.game
         heuristic = self.rollout == "heuristic"
         rng = self.rng
-        for _ in range(self.rollout_depth if self.rollout_depth is not None else game.rollout_depth):
+        if self._to_turn:
+            self._play_to_my_turn(world, heuristic)
+        else:
+            for _ in range(self.rollout_depth if self.rollout_depth is not None else game.rollout_depth):
+                if world.is_over:
+                    break
+                player = world.to_move[0]
+                if heuristic:
+                    action = game.rollout_action(world, player, rng)
+                else:
+                    action = rng.choice(world.legal_actions(player))
+                world.apply(action, player)
+        if world.is_over:
+            return world.returns()
+        return game.evaluate_all(world)
+
+    def _play_to_my_turn(self, world, heuristic: bool) -> None:
+        """The rest of the turn under way, then the others' turns, up to the start of the
+        searching player's next turn (at most TURN_PLAYOUT_CAP actions)."""
+        game, rng, me = world.game, self.rng, self._me
+        mine = True  # still in the turn under way, if it is mine
+        for _ in range(TURN_PLAYOUT_CAP):
             if world.is_over:
-                break
+                return
             player = world.to_move[0]
+            if player != me:
+                mine = False
+            elif not mine:
+                return
             if heuristic:
                 action = game.rollout_action(world, player, rng)
             else:
                 action = rng.choice(world.legal_actions(player))
             world.apply(action, player)
-        if world.is_over:
-            return world.returns()
-        return game.evaluate_all(world)
 
 
 class IsmctsAgent(MctsAgent):

@@ -295,12 +295,24 @@ def describe_agent(name: str) -> str:
             budget = f"{agent.iterations} iterations a move"
             if agent.seconds:
                 budget += f", at most {agent.seconds:g} s"
-        depth = (f"{agent.rollout_depth} actions" if agent.rollout_depth is not None
-                 else "the game's rollout depth (" + ", ".join(
-                     f"{name} {games.load(name).rollout_depth}" for name in games.names()) + " actions)")
-        return f"{kind}: {budget}; playouts cut at {depth}"
+        return f"{kind}: {budget}; {playouts(agent)}"
     doc = (sys.modules[type(agent).__module__].__doc__ or type(agent).__doc__ or "").strip()
     return f"{' '.join(doc.split('.')[0].split())} ({kind})" if doc else kind
+
+
+def playouts(agent: MctsAgent) -> str:
+    """Where the agent's playouts end and how it compares values, per game unless set."""
+    if agent.rollout_depth is not None and agent.playout_end != "turn":
+        return f"playouts cut at {agent.rollout_depth} actions"
+    by_game = []
+    for name in games.names():
+        game = games.load(name)
+        end = agent.playout_end or game.playout_end
+        rescaled = game.normalize_values if agent.normalize_values is None else agent.normalize_values
+        where = ("to the start of the searcher's next turn" if end == "turn"
+                 else f"cut at {agent.rollout_depth or game.rollout_depth} actions")
+        by_game.append(f"{name} {where}" + (", values rescaled to each node's range" if rescaled else ""))
+    return "playouts " + "; ".join(by_game)
 
 
 def level_budget(name: str) -> str:

@@ -160,6 +160,13 @@ class Game(ABC):
     # playout length for search before the evaluation takes over: games whose decisions
     # are small steps (one space, one marker) settle for fewer
     rollout_depth: ClassVar[int] = 8
+    # "turn" where a turn is a run of small decisions (a Move, then the Attack it is for):
+    # search playouts then go on to the start of the searcher's next turn instead of
+    # stopping after rollout_depth actions, so that every leaf is scored in the same phase
+    playout_end: ClassVar[str] = "depth"
+    # True where the evaluation's values lie close together: search compares them rescaled
+    # to each node's range (credo/agents/mcts.py), so that more iterations sharpen the choice
+    normalize_values: ClassVar[bool] = False
     # True when the evaluation is two-sided: evaluate(s, p) depends only on p % 2 (the
     # side: a player, or a team seated alternately) and side 1 gets minus side 0's value
     two_sided_evaluation: ClassVar[bool] = False

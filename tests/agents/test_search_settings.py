@@ -1,0 +1,86 @@
+"""Where MCTS's playouts end and how it compares values, each as its game says
+(Game.playout_end, Game.normalize_values; credo/agents/mcts.py)."""
+
+import pytest
+
+from credo.agents import mcts
+from credo.agents.mcts import MctsAgent
+from credo.games import load
+from credo.kernel import PlayerView, Rng
+
+
+def position(name: str, plies: int, seed: int = 3):
+    """A position `plies` playout actions into a game, with a real choice to make."""
+    game = load(name)
+    state = game.new(seed)
+    rng = Rng(seed)
+    for _ in range(plies):
+        state.apply(game.rollout_action(state, state.to_move[0], rng), state.to_move[0])
+    while len(state.legal_actions(state.to_move[0])) < 3:
+        state.apply(game.rollout_action(state, state.to_move[0], rng), state.to_move[0])
+    assert not state.is_over
+    return game, state
+
+
+def root_visits(agent: MctsAgent) -> dict:
+    return {key: edge.visits for key, edge in agent.last_root.edges.items()}
+
+
+@pytest.mark.parametrize("normalize", [True, False])
+def test_rescaled_values_make_the_search_blind_to_the_evaluation_scale(monkeypatch, normalize):
+    # An evaluation 64 times flatter (a power of two: the arithmetic stays exact) is the same
+    # evaluation: on rescaled values the search spends its visits exactly as before; on raw
+    # values, under the same exploration constant, it does not.
+    game, state = position("jol", 10)
+    view = PlayerView(state, state.to_move[0], seed=1)
+
+    def search():
+        agent = MctsAgent(7, iterations=300, rollout_depth=2, playout_end="depth", normalize_values=normalize)
+        agent.choose(view)
+        return root_visits(agent)
+
+    before = search()
+    unscaled = game.evaluate
+    monkeypatch.setattr(game, "evaluate", lambda s, p: unscaled(s, p) / 64)
+    after = search()
+    assert (after == before) is normalize
+
+
+@pytest.mark.parametrize("name, plies", [("dirge", 12), ("divine", 8), ("jol", 10)])
+def test_playouts_end_where_the_game_says(monkeypatch, name, plies):
+    # "turn": every leaf is scored at the start of the searcher's next turn, whoever was
+    # to move where the tree ended; "depth": wherever the cut-off falls
+    game, state = position(name, plies)
+    me = state.to_move[0]
+    monkeypatch.setattr(mcts, "TURN_PLAYOUT_CAP", 10_000)
+    leaves = []
+    scored = game.evaluate_all
+
+    def record(world):
+        leaves.append(world.to_move[0])
+        return scored(world)
+
+    monkeypatch.setattr(game, "evaluate_all", record)
+    MctsAgent(2, iterations=150).choose(PlayerView(state, me, seed=1))
+    assert len(leaves) > 100
+    at_my_turn = sum(1 for mover in leaves if mover == me)
+    if game.playout_end == "turn":
+        assert at_my_turn == len(leaves)
+    else:
+        assert at_my_turn < len(leaves)
+
+
+def test_the_turn_games_are_dirge_and_divine():
+    # the games whose turn is a run of small decisions, and whose evaluation is flat
+    # within a search's horizon (docs/agents/search.md)
+    assert {name for name in ("dirge", "divine", "dogma", "jol") if load(name).playout_end == "turn"} == {"dirge", "divine"}
+    assert {name for name in ("dirge", "divine", "dogma", "jol") if load(name).normalize_values} == {"dirge", "divine"}
+
+
+@pytest.mark.parametrize("name, plies", [("dirge", 12), ("divine", 8)])
+def test_the_search_is_reproducible_with_its_game_settings(name, plies):
+    game, state = position(name, plies)
+    view = PlayerView(state, state.to_move[0], seed=4)
+    first, second = MctsAgent(5, iterations=120), MctsAgent(5, iterations=120)
+    assert first.choose(view) is second.choose(view)
+    assert root_visits(first) == root_visits(second)
