@@ -302,8 +302,6 @@ def describe_agent(name: str) -> str:
 
 def playouts(agent: MctsAgent) -> str:
     """Where the agent's playouts end and how it compares values, per game unless set."""
-    if agent.rollout_depth is not None and agent.playout_end != "turn":
-        return f"playouts cut at {agent.rollout_depth} actions"
     by_game = []
     for name in games.names():
         game = games.load(name)
