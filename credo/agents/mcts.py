@@ -216,43 +216,33 @@ class MctsAgent(Agent):
         return best
 
     def _playout(self, world, n: int) -> list[float]:
+        """Play on with the rollout policy, then score: after the rollout depth, or where the
+        game's playouts end at turns, at the start of the searcher's next turn (the rest of
+        the turn under way, then the others'; at most TURN_PLAYOUT_CAP actions)."""
         game = world.game
         heuristic = self.rollout == "heuristic"
         rng = self.rng
-        if self._to_turn:
-            self._play_to_my_turn(world, heuristic)
-        else:
-            for _ in range(self.rollout_depth if self.rollout_depth is not None else game.rollout_depth):
-                if world.is_over:
-                    break
-                player = world.to_move[0]
-                if heuristic:
-                    action = game.rollout_action(world, player, rng)
-                else:
-                    action = rng.choice(world.legal_actions(player))
-                world.apply(action, player)
-        if world.is_over:
-            return world.returns()
-        return game.evaluate_all(world)
-
-    def _play_to_my_turn(self, world, heuristic: bool) -> None:
-        """The rest of the turn under way, then the others' turns, up to the start of the
-        searching player's next turn (at most TURN_PLAYOUT_CAP actions)."""
-        game, rng, me = world.game, self.rng, self._me
+        to_turn, me = self._to_turn, self._me
         mine = True  # still in the turn under way, if it is mine
-        for _ in range(TURN_PLAYOUT_CAP):
+        limit = TURN_PLAYOUT_CAP if to_turn else (
+            self.rollout_depth if self.rollout_depth is not None else game.rollout_depth)
+        for _ in range(limit):
             if world.is_over:
-                return
+                break
             player = world.to_move[0]
-            if player != me:
-                mine = False
-            elif not mine:
-                return
+            if to_turn:
+                if player != me:
+                    mine = False
+                elif not mine:
+                    break
             if heuristic:
                 action = game.rollout_action(world, player, rng)
             else:
                 action = rng.choice(world.legal_actions(player))
             world.apply(action, player)
+        if world.is_over:
+            return world.returns()
+        return game.evaluate_all(world)
 
 
 class IsmctsAgent(MctsAgent):
