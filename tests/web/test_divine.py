@@ -29,6 +29,8 @@ def click_board_once(page, end_turn: bool = False) -> str:
     board's buttons (pass, end; `end_turn`: end the turn when nothing is chosen). Returns what
     it clicked, once the server has answered."""
     before = move_number(page)
+    # the page may still be drawing the last answer: wait until the board offers something
+    page.wait_for_selector(f"{TARGET}, {ANCHOR}, #board .dv-act[data-notation]")
     for _ in range(3):  # at most: a piece chosen, then its target or one of its buttons
         ending = page.locator("#board .dv-act[data-notation=end]")
         chosen = page.locator("#board .dv-city .picked").count() > 0
