@@ -27,7 +27,7 @@ import hashlib
 import secrets
 
 from .actions import Action
-from .events import VisibleEvents
+from .events import EventLog, VisibleEvents
 from .rng import Rng
 from .state import Game, State
 
@@ -81,15 +81,73 @@ def detached(state: State) -> State:
     """A copy of `state` sharing no container with it, only the Game (a `copy()` or a
     `copy.deepcopy`, which is the same, shares what the forward model never mutates)."""
     memo = {id(state.game): state.game}
-    new = state.__class__.__new__(state.__class__)
+    cls = state.__class__
+    new = cls.__new__(cls)
     memo[id(state)] = new
-    for cls in state.__class__.__mro__:
-        for name in cls.__dict__.get("__slots__", ()):
-            if hasattr(state, name):
-                object.__setattr__(new, name, copy.deepcopy(getattr(state, name), memo))
+    names = _SLOTS.get(cls)
+    if names is None:
+        names = _SLOTS[cls] = tuple(name for c in cls.__mro__ for name in c.__dict__.get("__slots__", ()))
+    put = object.__setattr__
+    for name in names:
+        value = getattr(state, name, _UNSET)
+        if value is not _UNSET:
+            put(new, name, _own(value, memo))
     if hasattr(state, "__dict__"):
         for name, value in state.__dict__.items():
-            setattr(new, name, copy.deepcopy(value, memo))
+            setattr(new, name, _own(value, memo))
+    return new
+
+
+_SLOTS: dict[type, tuple[str, ...]] = {}  # a state class's slot names, its own and its bases'
+_UNSET = object()
+# values no state changes in place: an Action is interned and immutable (deepcopy gives it back)
+_ATOMS = frozenset({int, str, float, bool, type(None), bytes, frozenset, Action})
+
+
+def _own(value, memo: dict):
+    """`copy.deepcopy(value, memo)`, several times faster on what states hold (lists and
+    tuples of numbers, dicts, bytearrays): every view's world is detached, so it is on the
+    path of every decision an agent or a remote seat is shown. Containers seen before (by
+    identity, in `memo`) are copied once, as deepcopy does; anything else goes to deepcopy."""
+    cls = value.__class__
+    if cls in _ATOMS:
+        return value
+    if cls is tuple:
+        for item in value:
+            if item.__class__ not in _ATOMS:
+                break
+        else:
+            return value  # immutable all through
+    seen = memo.get(id(value))
+    if seen is not None:
+        return seen
+    if cls is list:
+        new = value[:]
+        memo[id(value)] = new
+        for i, item in enumerate(new):
+            if item.__class__ not in _ATOMS:
+                new[i] = _own(item, memo)
+        return new
+    if cls is tuple:
+        items = [item if item.__class__ in _ATOMS else _own(item, memo) for item in value]
+        new = value if all(a is b for a, b in zip(items, value)) else tuple(items)
+    elif cls is dict:
+        new = {}
+        memo[id(value)] = new
+        for key, item in value.items():
+            new[_own(key, memo)] = item if item.__class__ in _ATOMS else _own(item, memo)
+        return new
+    elif cls is bytearray:
+        new = bytearray(value)
+    elif cls is set:
+        new = {_own(item, memo) for item in value}
+    elif cls is Rng:
+        new = value.copy()
+    elif cls is EventLog:
+        new = EventLog(_own(value._items, memo))
+    else:
+        return copy.deepcopy(value, memo)
+    memo[id(value)] = new
     return new
 
 

@@ -31,47 +31,58 @@ from .worlds import resample_hidden_cards
 WHERE_NAMES = {0: "rear", 1: "active", 2: "defeated", -1: None}
 
 
-def _malefics(bits: int) -> list[str]:
-    return [m for i, m in enumerate(MALEFICS) if bits >> i & 1] if bits else []
-
-
 def slot_view(s, sl: int, own: bool) -> dict:
-    pi = s.proph[sl]
-    if pi < 0:
-        return {"empty": True}
-    where = WHERE_NAMES[s.where[sl]]
-    known = s.known[sl]
-    if not own and not known & 1:
-        return {"hidden": True, "where": where}
+    """One Arcanum as `own` (its owner or a teammate) or another player sees it."""
+    return _arcana_view(s, sl, sl + 1, own)[0]
+
+
+def _arcana_view(s, first: int, stop: int, own: bool) -> list[dict]:
+    """The Arcana of slots first..stop-1 as `own` or another sees them. An observation asks for
+    every slot at every decision, so the state's and the tables' lists are read once here."""
     t = s.game.tables
-    ids, cmod, wither, base = t.cult_ids, s.cmod, s.wither[sl], sl * MAX_CULT
-    cards = []
-    for j, c in enumerate(s.cults[sl]):
-        face_up = (known >> (j + 1) & 1) == 1
-        cards.append({
-            "card": ids[c] if (own or face_up) else None,
-            "face_up": face_up,
-            "withered": wither == j,
-            "markers": cmod[base + j],
+    ids, prophet_ids, prophet_names, relic_ids = t.cult_ids, t.prophet_ids, t.prophet_names, t.relic_ids
+    proph, where_of, known_of, cults, cmod, wither_of = s.proph, s.where, s.known, s.cults, s.cmod, s.wither
+    fmod, dmg, mal, flags_of, relics_of = s.fmod, s.dmg, s.mal, s.flags, s.relics
+    out = []
+    for sl in range(first, stop):
+        pi = proph[sl]
+        if pi < 0:
+            out.append({"empty": True})
+            continue
+        where = WHERE_NAMES[where_of[sl]]
+        known = known_of[sl]
+        if not own and not known & 1:
+            out.append({"hidden": True, "where": where})
+            continue
+        wither, base = wither_of[sl], sl * MAX_CULT
+        cards = []
+        for j, c in enumerate(cults[sl]):
+            face_up = (known >> (j + 1) & 1) == 1
+            cards.append({
+                "card": ids[c] if (own or face_up) else None,
+                "face_up": face_up,
+                "withered": wither == j,
+                "markers": cmod[base + j],
+            })
+        agg = s.agg(sl)  # faith and fervor read from one lookup (State.faith, State.fervor)
+        fervor = agg[AG_FERVOR] + 10 * fmod[sl]
+        flags = flags_of[sl]
+        bits = mal[sl]
+        out.append({
+            "prophet": prophet_ids[pi],
+            "name": prophet_names[pi],
+            "where": where,
+            "faith": agg[AG_FAITH],
+            "fervor": fervor if fervor > 0 else 0,
+            "damage": dmg[sl],
+            "fervor_markers": fmod[sl],
+            "malefic": [m for i, m in enumerate(MALEFICS) if bits >> i & 1] if bits else [],
+            "ability_cancelled": (flags & 1) == 1,
+            "flags": flags,
+            "relics": [relic_ids[r] for r in relics_of[sl]],
+            "cult": cards,
         })
-    agg = s.agg(sl)  # faith and fervor read from one lookup (State.faith, State.fervor)
-    fervor = agg[AG_FERVOR] + 10 * s.fmod[sl]
-    flags = s.flags[sl]
-    relic_ids = t.relic_ids
-    return {
-        "prophet": t.prophet_ids[pi],
-        "name": t.prophet_names[pi],
-        "where": where,
-        "faith": agg[AG_FAITH],
-        "fervor": fervor if fervor > 0 else 0,
-        "damage": s.dmg[sl],
-        "fervor_markers": s.fmod[sl],
-        "malefic": _malefics(s.mal[sl]),
-        "ability_cancelled": (flags & 1) == 1,
-        "flags": flags,
-        "relics": [relic_ids[r] for r in s.relics[sl]],
-        "cult": cards,
-    }
+    return out
 
 
 def sees(s, viewer, p: int) -> bool:
@@ -102,7 +113,7 @@ def observation(s, viewer: int | None) -> dict:
         players.append({
             "active": s.active[p] if s.active[p] >= 0 else None,
             "rear": list(s.rear[p]),
-            "arcana": [slot_view(s, sl, own) for sl in range(first, first + ARCANA)],
+            "arcana": _arcana_view(s, first, first + ARCANA, own),
             "interventions": [t.di_ids[d] for d in s.di[p]] if own else None,
             "interventions_left": len(s.di[p]),
             "interventions_played": [t.di_ids[d] for d in s.di_done[p]],
