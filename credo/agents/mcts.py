@@ -103,10 +103,11 @@ class MctsAgent(Agent):
         self._c = self.exploration if self.exploration is not None else (
             NORMALIZED_EXPLORATION if self._normalize else EXPLORATION)
         self._to_turn = (game.playout_end if self.playout_end is None else self.playout_end) == "turn"
+        self._view = view
         if self.prior_visits:
             self._seed_root(root, view, me, deadline)
         done = 0
-        iterate, sample, rng = self._iterate, view.sample_world, self.rng
+        iterate, sample, rng = self._iterate, self._world, self.rng
         while self.iterations is None or done < self.iterations:
             if deadline is not None and time.perf_counter() >= deadline:
                 break
@@ -121,6 +122,14 @@ class MctsAgent(Agent):
 
         return max(actions, key=visits)
 
+    def _world(self, rng: Rng):
+        """A world sampled from the view, with the others' unseen secret choices taken back
+        (State.reopen_secret_choices): whoever chooses second then searches the same
+        simultaneous choice as whoever chose first, not a reply to a random choice."""
+        world = self._view.sample_world(rng)
+        world.reopen_secret_choices(self._me)
+        return world
+
     def _seed_root(self, root: _Node, view: PlayerView, me: int, deadline: float | None = None) -> None:
         """Start each root action with the game's one-step evaluation as a few virtual
         visits, so that a small budget refines the greedy choice instead of guessing.
@@ -133,7 +142,7 @@ class MctsAgent(Agent):
         while samples < self.prior_samples:
             if samples and deadline is not None and time.perf_counter() >= deadline:
                 break
-            base = view.sample_world(self.rng)
+            base = self._world(self.rng)
             for action in total:
                 world = base.copy()
                 world.apply(action, me)

@@ -239,6 +239,16 @@ class State(ABC):
     def determinize(self, player: int, rng: Rng) -> "State":
         """A full state consistent with what `player` knows, hidden information resampled."""
 
+    def reopen_secret_choices(self, player: int) -> None:
+        """Take back the secret simultaneous choices of the others that `player` has not seen,
+        so that they are to be made again. A sampled world draws such a choice like a hidden
+        card, uniformly; a search that takes it from there plays against a random choice
+        where the player who chose first searched against a thinking opponent, which gives
+        the first to choose the edge. In a world so reopened, the search of whoever chooses
+        second meets the same simultaneous choice the first met. Only for a searcher's own
+        world: a reopened world no longer shows who has committed. Games with such choices
+        (Dogma's Orders) override it."""
+
     @property
     @abstractmethod
     def is_over(self) -> bool: ...

@@ -444,6 +444,9 @@ class DogmaState(State):
     def determinize(self, player: int, rng: Rng) -> DogmaState:
         return _views.determinize(self, player, rng)
 
+    def reopen_secret_choices(self, player: int) -> None:
+        _views.reopen_secret_choices(self, player)
+
     def observation(self, player: int | None) -> dict:
         return _views.observation(self, player)
 

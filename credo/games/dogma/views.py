@@ -164,6 +164,23 @@ def observation(s, viewer: int | None) -> dict:
     }
 
 
+def reopen_secret_choices(s, player: int) -> None:
+    """State.reopen_secret_choices: the Orders, deployments and Fidelity paths of the others
+    that `player` has not seen (a Hysteria Order is revealed first, so it stays) are taken back."""
+    c = s.commit
+    if c is not None and c.choices:
+        kept = {q: a for q, a in c.choices.items() if sees(s, player, q) or q in s.hyst}
+        if len(kept) != len(c.choices):
+            s.commit = Commitments(c.players, kept)
+            s._tm, s._legal_for = None, -1
+    if s.test is not None:
+        c, info = s.test
+        kept = {q: a for q, a in c.choices.items() if sees(s, player, q)}
+        if len(kept) != len(c.choices):
+            s.test = (Commitments(c.players, kept), info)
+            s._tm, s._legal_for = None, -1
+
+
 def determinize(s, player: int, rng: Rng):
     """A world consistent with what `player` knows (rulings D-12, D-20, D-29, D-31): every card the other
     players keep hidden is drawn again from what `player` could know (worlds.py), and so are their
