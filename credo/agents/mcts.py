@@ -19,6 +19,11 @@ whose initiative it is. Where the evaluation's values lie close together
 span there (min-max, as MuZero does), so that exploration does not depend on the
 evaluation's scale: with raw values 0.01 apart and the exploration constant 0.25, visits
 spread evenly whatever the values say, and more iterations do not sharpen the choice.
+Where a decision below the root can have dozens of actions (`Game.progressive_widening`:
+Dirge's Moves, about fifty squares and facings), the search widens progressively: a player
+weighs only ceil(sqrt(visits)) actions at a node, admitting first the ones the game's rollout
+policy would play, so that a budget of a few hundred iterations reaches past the first Move
+of a turn instead of trying each of its fifty once.
 
 Every iteration, in every game, runs on a fresh `view.sample_world`: the hidden parts
 (hands, deck orders, face-down cards) and the chance of the search's future (the
@@ -44,6 +49,10 @@ from .base import Agent
 EXPLORATION = 0.25  # UCB's constant on the evaluation's own scale, [-1, 1]
 NORMALIZED_EXPLORATION = 0.5  # on values rescaled to each node's range, [0, 1]
 TURN_PLAYOUT_CAP = 16  # at most so many playout actions to the start of the searcher's next turn
+# progressive widening: below the root, a player at a node weighs at most
+# ceil(WIDENING * passes ** WIDENING_POWER) of its actions after `passes` visits there
+WIDENING = 1.0
+WIDENING_POWER = 0.5
 
 
 class _Edge:
@@ -59,11 +68,13 @@ class _Node:
     """Statistics per (player, action) at one point of the action sequence, and the
     nodes that follow each (joint) choice."""
 
-    __slots__ = ("children", "edges")
+    __slots__ = ("admitted", "children", "edges")
 
     def __init__(self) -> None:
         self.edges: dict[tuple[int, Action], _Edge] = {}
         self.children: dict[tuple, _Node] = {}
+        # with progressive widening: per player, its visits here and the actions it weighs
+        self.admitted: dict[int, list] | None = None
 
 
 class MctsAgent(Agent):
@@ -72,7 +83,7 @@ class MctsAgent(Agent):
     def __init__(self, seed: int = 0, iterations: int | None = 1000, seconds: float | None = None,
                  exploration: float | None = None, rollout_depth: int | None = None, rollout: str = "heuristic",
                  prior_visits: int = 4, prior_samples: int = 4, playout_end: str | None = None,
-                 normalize_values: bool | None = None) -> None:
+                 normalize_values: bool | None = None, widening: bool | None = None) -> None:
         super().__init__(seed)
         self.rng = Rng(seed)
         self.iterations = iterations
@@ -82,6 +93,7 @@ class MctsAgent(Agent):
         self.exploration = exploration
         self.playout_end = playout_end
         self.normalize_values = normalize_values
+        self.widening = widening
         self.rollout_depth = rollout_depth
         self.rollout = rollout
         self.prior_visits = prior_visits
@@ -103,6 +115,7 @@ class MctsAgent(Agent):
         self._c = self.exploration if self.exploration is not None else (
             NORMALIZED_EXPLORATION if self._normalize else EXPLORATION)
         self._to_turn = (game.playout_end if self.playout_end is None else self.playout_end) == "turn"
+        self._widen = game.progressive_widening if self.widening is None else self.widening
         self._view = view
         if self.prior_visits:
             self._seed_root(root, view, me, deadline)
@@ -158,6 +171,7 @@ class MctsAgent(Agent):
         path: list[list[tuple[tuple[int, Action], _Edge]]] = []
         node = root
         select = self._select
+        widened = self._select_widened if self._widen else select
         while not world.is_over:
             movers = world.to_move
             if len(movers) == 1:  # the common case, without the generators below
@@ -182,6 +196,7 @@ class MctsAgent(Agent):
             node = child
             if fresh:
                 break  # a new edge: estimate it with a playout
+            select = widened  # below the root, where the game widens progressively
         values = self._playout(world, world.num_players)
         for picks in path:
             for (player, _action), edge in picks:
@@ -222,6 +237,58 @@ class MctsAgent(Agent):
                 score = (mean - low) * scale + c * math.sqrt(math.log(edge.available) / edge.visits)
                 if score > best_score:
                     best_score, best = score, (key, edge)
+        return best
+
+    def _select_widened(self, node: _Node, world, player: int) -> tuple[tuple[int, Action], _Edge]:
+        """Progressive widening: a player weighs only the first ceil(WIDENING * sqrt(passes))
+        actions it admitted at this node, admitting the next when that count grows, so that a
+        turn of small decisions with dozens of choices each (Dirge's moves: about fifty) is
+        searched deep on a few instead of broad on all. The next action admitted is the one
+        the game's rollout policy picks (its idea of a good move), or, when it picks one
+        already admitted, any other at random. In a sampled world where some admitted actions
+        are not legal, only the legal ones count, and a new one is admitted if none is."""
+        admitted = node.admitted
+        if admitted is None:
+            admitted = node.admitted = {}
+        mine = admitted.get(player)
+        if mine is None:
+            mine = admitted[player] = [0]  # visits, then the admitted keys in order
+        mine[0] += 1
+        limit = math.ceil(WIDENING * mine[0] ** WIDENING_POWER)
+        actions = world.legal_actions(player)
+        legal = set(actions)
+        edges = node.edges
+        live = [(key, edges[key]) for key in mine[1:] if key[1] in legal]
+        if len(live) < limit and len(live) < len(actions):
+            taken = {key[1] for key in mine[1:]}
+            action = world.game.rollout_action(world, player, self.rng)
+            if action in taken:
+                others = [a for a in actions if a not in taken]
+                action = others[self.rng.below(len(others))]
+            key = (player, action)
+            mine.append(key)
+            edge = edges.get(key)
+            if edge is None:
+                edge = edges[key] = _Edge()
+            live.append((key, edge))
+        for _key, edge in live:
+            edge.available += 1
+        fresh = [pick for pick in live if pick[1].visits == 0]
+        if fresh:
+            return fresh[self.rng.below(len(fresh))]
+        c = self._c
+        if self._normalize:
+            means = [edge.value / edge.visits for _key, edge in live]
+            low, high = min(means), max(means)
+            scale = 1.0 / (high - low) if high > low else 1.0
+        else:
+            means, low, scale = [edge.value / edge.visits for _key, edge in live], 0.0, 1.0
+        best, best_score = live[0], -math.inf
+        for pick, mean in zip(live, means):
+            edge = pick[1]
+            score = (mean - low) * scale + c * math.sqrt(math.log(edge.available) / edge.visits)
+            if score > best_score:
+                best_score, best = score, pick
         return best
 
     def _playout(self, world, n: int) -> list[float]:

@@ -167,6 +167,9 @@ class Game(ABC):
     # True where the evaluation's values lie close together: search compares them rescaled
     # to each node's range (credo/agents/mcts.py), so that more iterations sharpen the choice
     normalize_values: ClassVar[bool] = False
+    # True where a decision below the search's root can have dozens of actions (Dirge's moves):
+    # the search then widens progressively (credo/agents/mcts.py), weighing a few at first
+    progressive_widening: ClassVar[bool] = False
     # True when the evaluation is two-sided: evaluate(s, p) depends only on p % 2 (the
     # side: a player, or a team seated alternately) and side 1 gets minus side 0's value
     two_sided_evaluation: ClassVar[bool] = False

@@ -84,3 +84,51 @@ def test_the_search_is_reproducible_with_its_game_settings(name, plies):
     first, second = MctsAgent(5, iterations=120), MctsAgent(5, iterations=120)
     assert first.choose(view) is second.choose(view)
     assert root_visits(first) == root_visits(second)
+
+
+def test_below_the_root_the_search_widens_progressively(monkeypatch):
+    # at every node below the root, a player has tried at most ceil(sqrt(visits)) of its
+    # actions, and never one it did not admit; the root, seeded with every action's
+    # evaluation, is searched whole. Dirge's turns have decisions of dozens of moves.
+    game, state = position("dirge", 12)
+    agent = MctsAgent(3, iterations=400, widening=True)
+    offered = {}
+    widened = agent._select_widened
+
+    def spy(node, world, player):
+        offered[id(node), player] = len(world.legal_actions(player))
+        return widened(node, world, player)
+
+    monkeypatch.setattr(agent, "_select_widened", spy)
+    agent.choose(PlayerView(state, state.to_move[0], seed=1))
+    assert agent.last_root.admitted is None
+    narrowed = 0
+    stack = list(agent.last_root.children.values())
+    while stack:
+        node = stack.pop()
+        stack.extend(node.children.values())
+        for player, (visits, *admitted) in (node.admitted or {}).items():
+            tried = {key for key, edge in node.edges.items() if key[0] == player and edge.visits}
+            assert tried <= set(admitted)
+            assert len(admitted) <= mcts.math.ceil(mcts.WIDENING * visits ** mcts.WIDENING_POWER)
+            narrowed += visits > len(admitted) and offered[id(node), player] > len(admitted)
+    assert narrowed > 0
+
+
+def depth(node) -> int:
+    return 1 + max((depth(child) for child in node.children.values()), default=0)
+
+
+def test_widening_searches_deeper_on_the_same_budget():
+    game, state = position("dirge", 12)
+    view = PlayerView(state, state.to_move[0], seed=1)
+    depths = {}
+    for widening in (False, True):
+        agent = MctsAgent(3, iterations=400, widening=widening)
+        agent.choose(view)
+        depths[widening] = depth(agent.last_root)
+    assert depths[True] > depths[False]
+
+
+def test_the_game_that_widens_is_dirge():
+    assert {name for name in ("dirge", "divine", "dogma", "jol") if load(name).progressive_widening} == {"dirge"}
