@@ -309,7 +309,9 @@ def playouts(agent: MctsAgent) -> str:
         rescaled = game.normalize_values if agent.normalize_values is None else agent.normalize_values
         where = ("to the start of the searcher's next turn" if end == "turn"
                  else f"cut at {agent.rollout_depth or game.rollout_depth} actions")
-        by_game.append(f"{name} {where}" + (", values rescaled to each node's range" if rescaled else ""))
+        widened = game.progressive_widening if agent.widening is None else agent.widening
+        by_game.append(f"{name} {where}" + (", values rescaled to each node's range" if rescaled else "")
+                       + (", widening progressively" if widened else ""))
     return "playouts " + "; ".join(by_game)
 
 
