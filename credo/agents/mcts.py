@@ -230,13 +230,25 @@ class MctsAgent(Agent):
         if fresh:
             return fresh[self.rng.below(len(fresh))]
         if normalize:
-            means = [edge.value / edge.visits for _key, edge in seen]
+            return self._ucb_best(seen)
+        return best
+
+    def _ucb_best(self, picks: list[tuple[tuple[int, Action], _Edge]]) -> tuple[tuple[int, Action], _Edge]:
+        """The pick (key, edge) of highest UCB, counted against availability, on mean values
+        rescaled to the range they span among `picks` where the game rescales them."""
+        c = self._c
+        means = [edge.value / edge.visits for _key, edge in picks]
+        low, scale = 0.0, 1.0
+        if self._normalize:
             low, high = min(means), max(means)
-            scale = 1.0 / (high - low) if high > low else 1.0
-            for (key, edge), mean in zip(seen, means):
-                score = (mean - low) * scale + c * math.sqrt(math.log(edge.available) / edge.visits)
-                if score > best_score:
-                    best_score, best = score, (key, edge)
+            if high > low:
+                scale = 1.0 / (high - low)
+        best, best_score = picks[0], -math.inf
+        for pick, mean in zip(picks, means):
+            edge = pick[1]
+            score = (mean - low) * scale + c * math.sqrt(math.log(edge.available) / edge.visits)
+            if score > best_score:
+                best_score, best = score, pick
         return best
 
     def _select_widened(self, node: _Node, world, player: int) -> tuple[tuple[int, Action], _Edge]:
@@ -276,20 +288,7 @@ class MctsAgent(Agent):
         fresh = [pick for pick in live if pick[1].visits == 0]
         if fresh:
             return fresh[self.rng.below(len(fresh))]
-        c = self._c
-        if self._normalize:
-            means = [edge.value / edge.visits for _key, edge in live]
-            low, high = min(means), max(means)
-            scale = 1.0 / (high - low) if high > low else 1.0
-        else:
-            means, low, scale = [edge.value / edge.visits for _key, edge in live], 0.0, 1.0
-        best, best_score = live[0], -math.inf
-        for pick, mean in zip(live, means):
-            edge = pick[1]
-            score = (mean - low) * scale + c * math.sqrt(math.log(edge.available) / edge.visits)
-            if score > best_score:
-                best_score, best = score, pick
-        return best
+        return self._ucb_best(live)
 
     def _playout(self, world, n: int) -> list[float]:
         """Play on with the rollout policy, then score: after the rollout depth, or where the

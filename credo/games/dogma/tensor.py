@@ -80,7 +80,7 @@ class Encoder:
         self.deploy_feature = [self.actions.get(f"deploy {k + 1}") for k in range(ARCANA + 1)]
 
     def _fast_arcanum(self, out, at: int, state, sl: int, own: bool) -> None:
-        """`_arcanum` of the slot's view (views.slot_view), read from the state."""
+        """`_arcanum` of the slot's view (views.arcana_view), read from the state."""
         if state.proph[sl] < 0:
             out[at] = 1.0
             return

@@ -31,14 +31,10 @@ from .worlds import resample_hidden_cards
 WHERE_NAMES = {0: "rear", 1: "active", 2: "defeated", -1: None}
 
 
-def slot_view(s, sl: int, own: bool) -> dict:
-    """One Arcanum as `own` (its owner or a teammate) or another player sees it."""
-    return _arcana_view(s, sl, sl + 1, own)[0]
-
-
-def _arcana_view(s, first: int, stop: int, own: bool) -> list[dict]:
-    """The Arcana of slots first..stop-1 as `own` or another sees them. An observation asks for
-    every slot at every decision, so the state's and the tables' lists are read once here."""
+def arcana_view(s, first: int, stop: int, own: bool) -> list[dict]:
+    """The Arcana of slots first..stop-1 as `own` (their owner or a teammate) or another player
+    sees them. An observation asks for every slot at every decision, so the state's and the
+    tables' lists are read once here."""
     t = s.game.tables
     ids, prophet_ids, prophet_names, relic_ids = t.cult_ids, t.prophet_ids, t.prophet_names, t.relic_ids
     proph, where_of, known_of, cults, cmod, wither_of = s.proph, s.where, s.known, s.cults, s.cmod, s.wither
@@ -113,7 +109,7 @@ def observation(s, viewer: int | None) -> dict:
         players.append({
             "active": s.active[p] if s.active[p] >= 0 else None,
             "rear": list(s.rear[p]),
-            "arcana": _arcana_view(s, first, first + ARCANA, own),
+            "arcana": arcana_view(s, first, first + ARCANA, own),
             "interventions": [t.di_ids[d] for d in s.di[p]] if own else None,
             "interventions_left": len(s.di[p]),
             "interventions_played": [t.di_ids[d] for d in s.di_done[p]],
