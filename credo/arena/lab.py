@@ -72,6 +72,7 @@ class Settings:
     jobs: int = 1
     backend: str = "process"
     runs: list[Run] = field(default_factory=list)
+    only: list[str] | None = None  # `--matchups`: the words that select matchups (None: every one)
 
 
 def matchups(settings: Settings) -> list[tuple[str, dict]]:
@@ -92,7 +93,24 @@ def matchups(settings: Settings) -> list[tuple[str, dict]]:
         played = game.machine_options(chosen)
         label = lab.label(played) if hasattr(lab, "label") else json.dumps(chosen, sort_keys=True)
         seen[""] = (label, played)
-    return list(seen.values())
+    return select(list(seen.values()), settings.only)
+
+
+def select(found: list[tuple[str, dict]], words: list[str] | None) -> list[tuple[str, dict]]:
+    """The matchups a designer asked for by name (`--matchups knowledge`): those whose label is
+    one of `words` or has one of them as a side ("knowledge" selects "knowledge vs storm" and
+    "storm vs knowledge"). A word that selects nothing is an error naming the labels."""
+    if not words:
+        return found
+
+    def named(label: str, word: str) -> bool:
+        return word == label or word in label.split(" vs ")
+
+    for word in words:
+        if not any(named(label, word) for label, _ in found):
+            raise ValueError(f"--matchups: {word!r} names no matchup; the matchups are: "
+                             + ", ".join(label for label, _ in found))
+    return [(label, options) for label, options in found if any(named(label, word) for word in words)]
 
 
 def plan(settings: Settings, done: set[tuple[str, int]] = frozenset()) -> list[tuple]:
@@ -216,6 +234,13 @@ def run(settings: Settings, out: Path, resume: bool = False, command: str = "", 
     return read_results(out)
 
 
+def _union(selections: list[list[str] | None]) -> list[str] | None:
+    """The selection of merged parts: every matchup when one part played every matchup."""
+    if any(words is None for words in selections):
+        return None
+    return sorted({word for words in selections for word in words})
+
+
 @contextmanager
 def _only_writer(out: Path) -> Iterator[None]:
     """Hold the folder's lock while playing: a second run on the same folder stops at once
@@ -243,7 +268,7 @@ def merge(folders: list[Path], out: Path) -> tuple[Settings, list[dict], int]:
     parts = [(read_settings(f), read_results(f)) for f in folders]
     first = parts[0][0]
     merged = Settings(first.game, first.agents, first.games, first.seed, first.content, first.options,
-                      first.jobs, first.backend, [])
+                      first.jobs, first.backend, [], _union([s.only for s, _ in parts]))
     rows: dict[tuple[str, int], dict] = {}
     repeated = 0
     for folder, (settings, part_rows) in zip(folders, parts, strict=True):
@@ -448,6 +473,7 @@ def sections(settings: Settings, rows: list[dict]) -> list[Section]:
         f" ({len(rows)} games in all, {_duration(seconds)} of play)",
         f"- Content: {settings.content or 'the shipped content'}; game options: "
         f"`{json.dumps(settings.options) if settings.options else 'each matchup its own'}`",
+        *([f"- Matchups: only those named by `--matchups {','.join(settings.only)}`"] if settings.only else []),
         f"- {_limit_note(settings)}",
         *[f"- Run: `{r.command}` ({r.started:%Y-%m-%d %H:%M} UTC, {_duration(r.seconds)}; {r.machine};"
           f" {r.python}{f', commit {r.commit}' if r.commit else ''})" for r in runs],

@@ -380,17 +380,23 @@ def cmd_balance(args, console: Console) -> int:
     if args.games < 1 or args.jobs < 1:
         raise SystemExit("--games and --jobs must be at least 1")
     backend = _backend(args)
-    settings = lab.Settings(game.name, args.agents, args.games, args.seed, args.content, options, args.jobs, backend)
+    only = [word.strip() for word in args.matchups.split(",") if word.strip()] if args.matchups else None
+    settings = lab.Settings(game.name, args.agents, args.games, args.seed, args.content, options, args.jobs, backend,
+                            only=only)
     try:
         for _label, played in lab.matchups(settings):
             game.options(**played)
             game.new(0, **played)
     except CredoError as exc:
         raise SystemExit(f"{exc} ('credo games {game.name}' lists the options)") from None
+    except ValueError as exc:
+        raise SystemExit(str(exc)) from None
     argv = ["credo", "balance", game.name, "--agents", args.agents, "--games", str(args.games),
             "--seed", str(args.seed), "--jobs", str(args.jobs), "--out", str(out)]
     for pair in args.option or []:
         argv += ["-o", pair]
+    if only:
+        argv += ["--matchups", ",".join(only)]
     if args.content:
         argv += ["--content", args.content]
     if backend == "ray":
@@ -737,6 +743,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--address", help="address of a running Ray cluster; implies --backend ray")
     p.add_argument("--out", required=True, help="the folder: saved games (results.jsonl), run.json, the report")
     p.add_argument("--resume", action="store_true", help="play only the games --out does not hold yet")
+    p.add_argument("--matchups", help="only these matchups, comma-separated: a label, or a side of one "
+                                      "(knowledge: every matchup of that deck or option)")
     p.add_argument("-o", "--option", action="append", help="game option KEY=VALUE, laid over every matchup's")
     p.add_argument("--content", help="a folder with your own content files")
     p.set_defaults(func=cmd_balance)

@@ -208,3 +208,22 @@ def test_among_more_sides_the_fair_share_is_one_over_the_sides():
     assert [r.interval[0] for r in seats] == [pytest.approx(1 / 3)] * 3
     assert not any(r.outside for r in seats)
     assert lab.seat_rates(rows)[3][0].outside  # judged as two sides, a third is far below 45%
+
+
+def test_matchups_named_by_a_side_or_a_label_are_the_only_ones_played(tmp_path, capsys):
+    rows = lab.run(lab.Settings("jol", "random", 1, only=["terrisol"]), tmp_path / "side")
+    assert sorted(r["matchup"] for r in rows) == sorted(
+        ["jovinet vs terrisol", "terrisol vs jovinet", "terrisol vs mixed", "mixed vs terrisol",
+         "terrisol vs terrisol"])
+    rows = lab.run(lab.Settings("jol", "random", 1, only=["mixed vs jovinet"]), tmp_path / "label")
+    assert [r["matchup"] for r in rows] == ["mixed vs jovinet"]
+    assert main(["balance", "jol", "--agents", "random", "--games", "1", "--matchups", "jovinet vs mixed",
+                 "--out", str(tmp_path / "cli")]) == 0
+    saved = lab.read_settings(tmp_path / "cli")
+    assert saved.only == ["jovinet vs mixed"]
+    assert "--matchups 'jovinet vs mixed'" in saved.runs[0].command
+    assert "Matchups: only those named by `--matchups jovinet vs mixed`" in (tmp_path / "cli" / "report.md").read_text()
+    assert [r["matchup"] for r in lab.read_results(tmp_path / "cli")] == ["jovinet vs mixed"]
+    with pytest.raises(SystemExit, match="'court' names no matchup; the matchups are: jovinet vs jovinet"):
+        main(["balance", "jol", "--matchups", "court", "--out", str(tmp_path / "bad")])
+    assert not (tmp_path / "bad").exists()
