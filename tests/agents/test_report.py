@@ -174,3 +174,24 @@ def test_a_search_only_run_adds_its_pairing_to_a_game_measured_before(tmp_path):
     assert rows == ["| random (as hard) vs random (mirror)", "| random (as hard) vs greedy", "| random vs random (mirror)",
                     "| random vs greedy"]
     assert "search pairings: random vs random, random vs greedy" in text
+
+
+def test_saved_results_are_judged_by_todays_targets(tmp_path, monkeypatch):
+    """A target is the standard, not part of the measurement: a win rate saved when the
+    target against greedy was 75% is judged against 90% when the report is written again."""
+    import json
+
+    from credo.arena import report
+
+    path = tmp_path / "old.json"
+    assert main(["report-agents", "--games", "1", "--agent-hard", "greedy", "--only", "hard", "--games-list", "jol",
+                 "--seed", "5", "--out", str(tmp_path / "old.md"), "--save-results", str(path)]) == 0
+    data = json.loads(path.read_text())
+    for line in data["lines"]:
+        wins = int(MIN_GAMES * 0.8)  # over the old target, under today's
+        line["games"], line["wins"], line["draws"], line["losses"] = MIN_GAMES, wins, 0, MIN_GAMES - wins
+        line["target"] = 0.75
+    path.write_text(json.dumps(data))
+    judged = {line.second: line for line in report.load(path).lines}
+    assert judged["greedy"].target == 0.90 and not judged["greedy"].met
+    assert judged["random"].target == 0.95
