@@ -11,21 +11,29 @@ from credo import games
 from credo.kernel import PlayerView
 
 
-def test_a_position_between_a_groups_orders_with_a_prophet_at_its_faith_loads():
-    game = games.load("dogma")
-    state = game.new(seed=38, players=4, turn_limit=150)
-    rng = random.Random(38)
-    reached = 0
+def reaches_a_prophet_at_its_faith_mid_group(game, seed: int) -> bool:
+    """Play a random 2 vs 2 game, loading each position and pickling each view on the way;
+    whether it passed through a simultaneous group with an active Prophet at its Faith."""
+    state = game.new(seed=seed, players=4, turn_limit=150)
+    rng = random.Random(seed)
+    reached = False
     for n in range(120):
         if state.is_over:
             break
         obs = state.observation(None)
         at_faith = [a for side in obs["players"] for a in side["arcana"]
                     if a.get("where") == "active" and a.get("damage", 0) >= a.get("faith", 1)]
-        if obs["simultaneous"] and at_faith:
-            reached += 1
+        reached = reached or bool(obs["simultaneous"] and at_faith)
         game.from_position(state.to_position())
         player = state.to_move[0]
         pickle.loads(pickle.dumps(PlayerView(state, player, seed=n)))
         state.apply(rng.choice(state.legal_actions(player)), player)
-    assert reached > 0  # the game passed through such a moment (seed 38 does, at move 81)
+    return reached
+
+
+def test_a_position_between_a_groups_orders_with_a_prophet_at_its_faith_loads():
+    game = games.load("dogma")
+    # random games until one passes through such a moment, every position on the way loading: about
+    # one game in twenty-five does, and the content's numbers decide which (seed 36 today, 38 before
+    # Knowledge's Prophets gained Faith)
+    assert any(reaches_a_prophet_at_its_faith_mid_group(game, seed) for seed in range(400))
