@@ -33,7 +33,7 @@ from credo import games
 from credo.agents import LevelAgent, PlannerAgent, make_agent
 from credo.agents.mcts import MctsAgent
 
-from .tournament import GameResult, tournament, wilson
+from .tournament import Fixture, GameResult, tournament, wilson
 
 MIN_GAMES = 200
 SCALING_TARGET = 0.55  # the least score (draws half) of mcts-2N against mcts-N, its interval above 50%
@@ -172,18 +172,29 @@ def measure(games_list: list[str] | None = None, games_per_pairing: int = MIN_GA
             seed: int = 0, agent_hard: str = "hard", search: tuple[str, str] | None = None,
             backend: str = "process", address: str | None = None, search_games: int | None = None,
             progress: Callable[[str, int, int], None] | None = None, command: str = "",
-            measured: Callable[[StrengthReport], None] | None = None, only: str = "all") -> StrengthReport:
+            measured: Callable[[StrengthReport], None] | None = None, only: str = "all",
+            games_file: Path | None = None, resume: bool = False,
+            earlier_runs: list[Run] | None = None) -> StrengthReport:
     """Play every pairing of every game (default: all of them) and count the results.
     `search` replaces the per-game search pairing; `only` is "hard" or "search" to play
     just those pairings; `progress(label, done, total)`;
     `command` is the command line that repeats the run, kept in the report;
-    `measured(report)` is called after each pairing with the lines so far (to save them)."""
+    `measured(report)` is called after each pairing with the lines so far (to save them).
+    `games_file` (JSON lines) gets each game as it ends; with `resume` the games it holds
+    are not played again, so a run of hours can be stopped and resumed (`earlier_runs`: the
+    runs that played them, kept in the report)."""
     names = list(games_list or games.names())
     report = StrengthReport(games_per_pairing, jobs, seed, agent_hard,
                             {g: search or search_pair(g) for g in names}, backend, search_games)
     run_record = Run(command, names, commit=_commit(), machine=machine(),
                      python=f"Python {platform.python_version()}, credo {_version()}")
-    report.runs.append(run_record)
+    report.runs += [*(earlier_runs or []), run_record]
+    saved = read_games(games_file) if games_file is not None and resume else []
+    if games_file is not None and not resume and read_games(games_file):
+        raise ValueError(f"{games_file} holds games of an earlier run: give --resume to play only the missing "
+                         "games, or save the results elsewhere")
+    if games_file is not None and resume:  # drops a line cut short by a stop
+        games_file.write_text("".join(json.dumps(row) + "\n" for row in saved))
     plan = []
     if only not in PAIRINGS:
         raise ValueError(f"only: one of {', '.join(PAIRINGS)}, not {only!r}")
@@ -194,21 +205,57 @@ def measure(games_list: list[str] | None = None, games_per_pairing: int = MIN_GA
         if only in ("all", "search"):
             plan.append((name, *report.search_pairs[name], None, None, search_games or games_per_pairing))
     start = time.perf_counter()
+    if measured:  # the run is on record from its start, before a pairing ends
+        measured(report)
 
     def run() -> None:
-        for name, first, second, target, role, pairing_games in plan:
-            players = games.load(name).players()
-            label = f"{name}: {first} vs {second}"
-            began = time.perf_counter()
-            result = tournament(name, [first, second], pairing_games, seed, jobs,
-                                progress=(lambda done, total, label=label: progress(label, done, total))
-                                if progress else None, backend=backend, address=address)
-            wins, draws, losses = count(result.results, first, second, players)
-            report.lines.append(Line(name, first, second, len(result.results), wins, draws, losses,
-                                     target, role, time.perf_counter() - began))
+        file = games_file.open("a") if games_file is not None else None
+        try:
+            for name, first, second, target, role, pairing_games in plan:
+                pairing(name, first, second, target, role, pairing_games, file)
+        finally:
+            if file is not None:
+                file.close()
+
+    def pairing(name: str, first: str, second: str, target: float | None, role: str | None, pairing_games: int,
+                file) -> None:
+        game = games.load(name)
+        players = game.players()
+        label = f"{name}: {first} vs {second}"
+        meaning = {a: game.levels[a] for a in (first, second) if a in game.levels}
+        before = {}
+        for row in saved:
+            if (row["game"], row["first"], row["second"], row["role"]) == (name, first, second, role):
+                if row["levels"] != meaning:
+                    raise ValueError(f"{games_file}: {label} was played when the levels were {row['levels']} "
+                                     f"and they are {meaning} now: save this run's results elsewhere")
+                before[row["index"]] = GameResult(Fixture(row["index"], tuple(row["agents"]), row["seed"]),
+                                                  row["returns"], row["moves"], seconds=row["seconds"])
+
+        def save_game(result: GameResult) -> None:
+            if file is not None:
+                file.write(json.dumps({"game": name, "first": first, "second": second, "role": role, "levels": meaning,
+                                       "index": result.fixture.index, "seed": result.fixture.seed,
+                                       "agents": list(result.fixture.agents), "returns": result.returns,
+                                       "moves": result.moves, "seconds": round(result.seconds, 3)}) + "\n")
+                file.flush()
             run_record.seconds = time.perf_counter() - start
-            if measured:
+            if measured:  # the run's time so far, whenever it is stopped
                 measured(report)
+
+        began = time.perf_counter()
+        result = tournament(name, [first, second], pairing_games, seed, jobs,
+                            progress=(lambda done, total, label=label: progress(label, done, total))
+                            if progress else None, backend=backend, address=address, played=before,
+                            each=save_game)
+        wins, draws, losses = count(result.results, first, second, players)
+        # the games saved by earlier runs took their play time, spread over this run's processes
+        earlier = sum(r.seconds for r in result.results if r.fixture.index in before) / max(1, jobs)
+        report.lines.append(Line(name, first, second, len(result.results), wins, draws, losses,
+                                 target, role, time.perf_counter() - began + earlier))
+        run_record.seconds = time.perf_counter() - start
+        if measured:
+            measured(report)
 
     if backend == "ray":  # one Ray instance for every pairing
         from .ray_backend import ray_session
@@ -219,6 +266,33 @@ def measure(games_list: list[str] | None = None, games_per_pairing: int = MIN_GA
         run()
     run_record.seconds = time.perf_counter() - start
     return report
+
+
+GAME_FIELDS = ("game", "first", "second", "role", "levels", "index", "seed", "agents", "returns", "moves", "seconds")
+
+
+def games_path(results: Path) -> Path:
+    """Where `--save-results X.json` keeps its games, one JSON line each: X.games.jsonl."""
+    return results.with_name(results.stem + ".games.jsonl")
+
+
+def read_games(path: Path) -> list[dict]:
+    """The games a run saved; a last line cut short by a stop is left out (played again)."""
+    if not path.exists():
+        return []
+    rows = []
+    lines = path.read_text().splitlines()
+    for number, line in enumerate(lines, start=1):
+        try:
+            row = json.loads(line)
+            for key in GAME_FIELDS:
+                row[key]  # noqa: B018 - every field a resumed pairing reads
+        except (ValueError, KeyError, TypeError):
+            if number == len(lines):
+                break
+            raise ValueError(f"{path}, line {number}: not a saved game") from None
+        rows.append(row)
+    return rows
 
 
 def save(report: StrengthReport, path: Path) -> None:
@@ -506,7 +580,7 @@ def _version() -> str:
 def command_line(games_per_pairing: int, jobs: int, seed: int, out: Path, games_list: list[str] | None,
                  agent_hard: str, search: tuple[str, str] | None, backend: str = "process",
                  address: str | None = None, search_games: int | None = None,
-                 save_results: str | None = None, only: str = "all") -> str:
+                 save_results: str | None = None, only: str = "all", resume: bool = False) -> str:
     """The `credo report-agents` command that repeats a run, every setting spelled out."""
     argv = ["credo", "report-agents", "--games", str(games_per_pairing), "--jobs", str(jobs),
             "--seed", str(seed), "--out", str(out)]
@@ -526,4 +600,6 @@ def command_line(games_per_pairing: int, jobs: int, seed: int, out: Path, games_
         argv += ["--only", only]
     if save_results:
         argv += ["--save-results", save_results]
+    if resume:
+        argv += ["--resume"]
     return shlex.join(argv)

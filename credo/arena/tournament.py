@@ -11,6 +11,7 @@ from __future__ import annotations
 import itertools
 import json
 import math
+import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
@@ -38,6 +39,7 @@ class GameResult:
     returns: list[float]
     moves: int
     record: dict | None = None
+    seconds: float = 0.0  # the game's own play time, in the process that played it
 
     def winning_seats(self) -> tuple[int, ...]:
         """The seats that won; none for a draw (no positive return, or every return equal)."""
@@ -76,9 +78,10 @@ def play_fixture(args: tuple[str, Fixture, dict, bool, str | None, bytes | None]
     name, fixture, options, keep_record, content, secret = args
     game = games.load(name, content)
     agents = [make_agent(a, fixture.seed * 17 + seat) for seat, a in enumerate(fixture.agents)]
+    began = time.perf_counter()
     match = play_game(game, agents, fixture.seed, options, secret=match_secret(secret, fixture.seed))
     return GameResult(fixture, match.state.returns(), len(match.moves),
-                      match.record() if keep_record else None)
+                      match.record() if keep_record else None, time.perf_counter() - began)
 
 
 @dataclass
@@ -177,11 +180,15 @@ def run_work(work: list, jobs: int = 1, backend: str = "process", address: str |
 def tournament(name: str, agents: list[str], games_per_group: int, seed: int = 0, jobs: int = 1,
                options: dict | None = None, records: Path | None = None, content: str | None = None,
                progress: Callable[[int, int], None] | None = None, backend: str = "process",
-               address: str | None = None, secret: bytes | None = None) -> TournamentResult:
+               address: str | None = None, secret: bytes | None = None,
+               played: dict[int, GameResult] | None = None,
+               each: Callable[[GameResult], None] | None = None) -> TournamentResult:
     """Play the schedule and rate the agents. `backend` "process" plays the games here,
     in `jobs` processes (one: in this process); "ray" plays each game as a Ray task, on
     a local Ray instance of `jobs` CPUs or on the running cluster at `address`. The worlds
-    agents sample are seeded from `secret` (kernel/view.py; default: from each game's seed)."""
+    agents sample are seeded from `secret` (kernel/view.py; default: from each game's seed).
+    `played` holds games of this schedule played before, by index (a resumed run): only the
+    others are played, `each(result)` called as each ends (to save it at once)."""
     if backend not in BACKENDS:
         raise ValueError(f"unknown backend {backend!r}; the backends are: {', '.join(BACKENDS)}")
     if address is not None and backend != "ray":
@@ -189,11 +196,20 @@ def tournament(name: str, agents: list[str], games_per_group: int, seed: int = 0
     game = games.load(name, content)
     options = dict(options or {})
     fixtures = schedule(agents, game.players(**options), games_per_group, seed)
-    work = [(name, f, options, records is not None, content, secret) for f in fixtures]
-    results = run_work(work, jobs, backend, address, progress)
+    played = {index: result for index, result in (played or {}).items() if index < len(fixtures)}
+    for index, result in played.items():
+        if result.fixture != fixtures[index]:
+            expected = fixtures[index]
+            raise ValueError(f"saved game {index} ({' vs '.join(result.fixture.agents)}, seed {result.fixture.seed}) "
+                             f"is not this schedule's ({' vs '.join(expected.agents)}, seed {expected.seed})")
+    work = [(name, f, options, records is not None, content, secret) for f in fixtures if f.index not in played]
+    new = run_work(work, jobs, backend, address, progress, each=each)
+    results = sorted([*played.values(), *new], key=lambda r: r.fixture.index)
     if records is not None:
         records.mkdir(parents=True, exist_ok=True)
         for r in results:
+            if r.record is None:  # played in an earlier run
+                continue
             path = records / f"{name}-{r.fixture.index:05d}-{'-'.join(r.fixture.agents)}.json"
             path.write_text(json.dumps(r.record, indent=1))
             r.record = None

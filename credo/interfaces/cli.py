@@ -290,17 +290,41 @@ def cmd_report_agents(args, console: Console) -> int:
     backend = _backend(args)
     command = report.command_line(args.games, args.jobs, args.seed, out, games_list, args.agent_hard,
                                   tuple(search) if search else None, backend, args.address, args.search_games,
-                                  args.save_results, args.only)
-    if out.exists() and not args.force:
+                                  args.save_results, args.only, args.resume)
+    if out.exists() and not (args.force or args.resume):
         raise SystemExit(f"{out} exists: give --force to replace it, or --out another file")
+    results = Path(args.save_results) if args.save_results else None
+    if args.resume and results is None:
+        raise SystemExit("--resume needs --save-results: the file whose games the run goes on from")
+    earlier_runs = []
+    if args.resume and results.exists():
+        try:
+            before = report.load(results)
+        except ValueError as e:
+            raise SystemExit(str(e)) from None
+        for name, now in (("seed", args.seed), ("agent_hard", args.agent_hard), ("search_games", args.search_games)):
+            if getattr(before, name) != now:
+                raise SystemExit(f"{results} was measured with {name} {getattr(before, name)!r}, not {now!r}: "
+                                 "resume it with the same settings")
+        earlier_runs = before.runs
+    if results is not None and not args.resume and report.read_games(report.games_path(results)):
+        if not args.force:
+            raise SystemExit(f"{report.games_path(results)} holds the games of an earlier run: give --resume to "
+                             "play only the missing ones, or --force to measure afresh")
+        report.games_path(results).unlink()
     with _progress(console) as progress:
         task = progress.add_task("strength report", total=None)
-        result = report.measure(games_list, args.games, args.jobs, args.seed, args.agent_hard,
-                                tuple(search) if search else None, backend, args.address,
-                                search_games=args.search_games, progress=lambda label, done, total: progress.update(
-                                    task, description=label, completed=done, total=total), command=command,
-                                measured=(lambda so_far: report.save(so_far, Path(args.save_results)))
-                                if args.save_results else None, only=args.only)
+        try:
+            result = report.measure(games_list, args.games, args.jobs, args.seed, args.agent_hard,
+                                    tuple(search) if search else None, backend, args.address,
+                                    search_games=args.search_games,
+                                    progress=lambda label, done, total: progress.update(
+                                        task, description=label, completed=done, total=total), command=command,
+                                    measured=(lambda so_far: report.save(so_far, results)) if results else None,
+                                    only=args.only, games_file=report.games_path(results) if results else None,
+                                    resume=args.resume, earlier_runs=earlier_runs)
+        except ValueError as e:
+            raise SystemExit(str(e)) from None
     return _write_report(result, out, console)
 
 
@@ -720,8 +744,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--address", help="address of a running Ray cluster; implies --backend ray")
     p.add_argument("--only", choices=("all", "hard", "search"), default="all",
                    help="play every pairing (the default), only hard's two, or only the search pairing")
-    p.add_argument("--save-results", metavar="JSON", help="also save the measured results, after each pairing "
-                                                           "(a stopped run keeps what it measured), to merge later")
+    p.add_argument("--save-results", metavar="JSON", help="also save the measured results, to merge later: the "
+                                                           "report in JSON, each game as it ends in JSON.games.jsonl")
+    p.add_argument("--resume", action="store_true", help="go on from the games --save-results holds: play only "
+                                                         "the missing ones (a run of hours, stopped and resumed)")
     p.add_argument("--merge", metavar="JSON,JSON...", help="measure nothing: write one report from runs saved "
                                                             "with --save-results (each its own games, same settings)")
     p.add_argument("--force", action="store_true", help="replace the --out file if it exists")

@@ -151,7 +151,57 @@ def test_saved_results_grow_pairing_by_pairing(monkeypatch, tmp_path):
     path = tmp_path / "jol.json"
     assert main(["report-agents", "--games", "1", "--agent-hard", "random", "--search-pair", "random,random",
                  "--games-list", "jol", "--out", str(tmp_path / "x.md"), "--force", "--save-results", str(path)]) == 0
-    assert saved == [(1, path), (2, path), (3, path)]
+    # saved from the start, after every game (a stopped run keeps its time) and after each pairing
+    assert {p for _, p in saved} == {path}
+    assert list(dict.fromkeys(n for n, _ in saved)) == [0, 1, 2, 3]
+    assert len(saved) == 1 + 3 + 3
+
+
+def test_a_stopped_run_resumes_from_its_saved_games(tmp_path, monkeypatch):
+    import importlib
+    import json
+
+    from credo.arena import report
+
+    tournament = importlib.import_module("credo.arena.tournament")  # the module, not the function of that name
+    played = []
+    real = tournament.run_work
+
+    def counting(work, *args, **kwargs):
+        played.append(len(work))
+        return real(work, *args, **kwargs)
+
+    monkeypatch.setattr(tournament, "run_work", counting)
+    settings = ["--agent-hard", "random", "--search-pair", "random,greedy", "--seed", "4", "--games-list", "jol"]
+
+    def run(path, games, *more):
+        return main(["report-agents", *settings, "--games", str(games), "--out", str(tmp_path / "x.md"), "--force",
+                     "--save-results", str(path), *more])
+
+    assert run(tmp_path / "whole.json", 3) == 0
+    whole = report.load(tmp_path / "whole.json")
+    assert run(tmp_path / "part.json", 2) == 0
+    games_file = report.games_path(tmp_path / "part.json")
+    assert games_file.name == "part.games.jsonl" and len(games_file.read_text().splitlines()) == 6
+    lines = games_file.read_text().splitlines()
+    games_file.write_text("\n".join(lines[:3]) + '\n{"game": "jol", "fir')  # stopped in the middle of a game
+    played.clear()
+    assert run(tmp_path / "part.json", 3, "--resume") == 0
+    assert played == [1, 2, 3]  # each pairing only its missing games: 2 + 1 + 0 saved of 3
+    resumed = report.load(tmp_path / "part.json")
+    assert [(x.first, x.second, x.wins, x.draws, x.losses) for x in resumed.lines] == \
+        [(x.first, x.second, x.wins, x.draws, x.losses) for x in whole.lines]
+    assert len(resumed.runs) == 2 and resumed.runs[1].command.endswith("--resume")
+    assert all(json.loads(line) for line in games_file.read_text().splitlines())  # the cut line is gone
+    assert len(games_file.read_text().splitlines()) == 9
+    with pytest.raises(SystemExit, match="holds the games of an earlier run: give --resume"):
+        main(["report-agents", *settings, "--games", "3", "--out", str(tmp_path / "y.md"),
+              "--save-results", str(tmp_path / "part.json")])
+    with pytest.raises(SystemExit, match="measured with seed 4, not 5"):
+        main(["report-agents", *settings[:-4], "--seed", "5", "--games-list", "jol", "--games", "3",
+              "--out", str(tmp_path / "x.md"), "--save-results", str(tmp_path / "part.json"), "--resume"])
+    with pytest.raises(SystemExit, match="--resume needs --save-results"):
+        main(["report-agents", *settings, "--out", str(tmp_path / "z.md"), "--resume"])
 
 
 def test_a_search_only_run_adds_its_pairing_to_a_game_measured_before(tmp_path):

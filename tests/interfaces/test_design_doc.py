@@ -34,3 +34,5 @@ def test_the_worked_example_runs_and_says_what_the_doc_says(tmp_path):
     report = (tmp_path / "mylab/wardens/report.md").read_text()
     for deck in ("jovinet", "terrisol", "mixed", "wardens"):
         assert f"| wardens vs {deck} |" in report
+        assert f"| {deck} vs wardens |" in report  # both seat orders
+    assert "| jovinet vs terrisol |" not in report  # the matchups without the new deck are left out
