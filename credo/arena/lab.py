@@ -34,7 +34,7 @@ from credo.kernel.view import match_secret
 
 from .report import Run, _commit, _duration, _version, machine
 from .selfplay import play_game
-from .tournament import run_work, schedule, wilson
+from .tournament import read_saved_games, run_work, schedule, wilson
 
 RESULTS = "results.jsonl"
 SETTINGS = "run.json"
@@ -167,20 +167,7 @@ def write_settings(settings: Settings, folder: Path) -> None:
 
 def read_results(folder: Path) -> list[dict]:
     """The saved games; a last line cut short by a stop is left out (it is played again)."""
-    path = folder / RESULTS
-    if not path.exists():
-        return []
-    rows = []
-    lines = path.read_text().splitlines()
-    for number, line in enumerate(lines, start=1):
-        try:
-            row = json.loads(line)
-            row["matchup"], row["index"], row["winners"]  # noqa: B018 - the fields every report reads
-        except (ValueError, KeyError, TypeError):
-            if number == len(lines):
-                break
-            raise ValueError(f"{path}, line {number}: not a saved game") from None
-        rows.append(row)
+    rows = read_saved_games(folder / RESULTS, ("matchup", "index", "seed", "winners"))
     # one game saved twice (two runs writing one folder) counts once: a matchup and a seed make one game
     once: dict[tuple[str, int], dict] = {}
     for row in rows:

@@ -33,7 +33,7 @@ from credo import games
 from credo.agents import LevelAgent, PlannerAgent, make_agent
 from credo.agents.mcts import MctsAgent
 
-from .tournament import Fixture, GameResult, tournament, wilson
+from .tournament import Fixture, GameResult, read_saved_games, tournament, wilson
 
 MIN_GAMES = 200
 SCALING_TARGET = 0.55  # the least score (draws half) of mcts-2N against mcts-N, its interval above 50%
@@ -278,21 +278,7 @@ def games_path(results: Path) -> Path:
 
 def read_games(path: Path) -> list[dict]:
     """The games a run saved; a last line cut short by a stop is left out (played again)."""
-    if not path.exists():
-        return []
-    rows = []
-    lines = path.read_text().splitlines()
-    for number, line in enumerate(lines, start=1):
-        try:
-            row = json.loads(line)
-            for key in GAME_FIELDS:
-                row[key]  # noqa: B018 - every field a resumed pairing reads
-        except (ValueError, KeyError, TypeError):
-            if number == len(lines):
-                break
-            raise ValueError(f"{path}, line {number}: not a saved game") from None
-        rows.append(row)
-    return rows
+    return read_saved_games(path, GAME_FIELDS)
 
 
 def save(report: StrengthReport, path: Path) -> None:
