@@ -40,7 +40,9 @@ SCALING_TARGET = 0.55  # the least score (draws half) of mcts-2N against mcts-N,
 # the least win rate of `hard` against each (issue #19: 90% against greedy, 60% against plain
 # MCTS at 1,000 iterations)
 TARGETS = {"random": 0.95, "greedy": 0.90, "mcts": 0.60}
-PAIRINGS = ("all", "hard", "search")  # what a run plays: every pairing, the two of hard, or the search one
+# what a run plays: every pairing, hard's, one of hard's (hard:mcts: hours of games that deserve a run
+# of their own), or the search pairing
+PAIRINGS = ("all", "hard", *(f"hard:{second}" for second in TARGETS), "search")
 
 
 @dataclass
@@ -199,8 +201,10 @@ def measure(games_list: list[str] | None = None, games_per_pairing: int = MIN_GA
     if only not in PAIRINGS:
         raise ValueError(f"only: one of {', '.join(PAIRINGS)}, not {only!r}")
     for name in names:
-        if only in ("all", "hard"):
+        if only in ("all", "hard") or only.startswith("hard:"):
             for second, target in TARGETS.items():
+                if only.startswith("hard:") and only != f"hard:{second}":
+                    continue
                 plan.append((name, agent_hard, second, target, "hard", games_per_pairing))
         if only in ("all", "search"):
             plan.append((name, *report.search_pairs[name], None, None, search_games or games_per_pairing))

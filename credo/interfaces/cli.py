@@ -276,6 +276,8 @@ def cmd_report_agents(args, console: Console) -> int:
         if out.exists() and not args.force:
             raise SystemExit(f"{out} exists: give --force to replace it, or --out another file")
         return _write_report(result, out, console)
+    if args.only not in report.PAIRINGS:
+        raise SystemExit(f"--only {args.only}: one of {', '.join(report.PAIRINGS)}")
     games_list = _names(args.games_list)
     for name in games_list or []:
         _load_game(name, None)
@@ -742,8 +744,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--backend", choices=("process", "ray"), default=None,
                    help="where the games run: local processes (the default) or Ray tasks")
     p.add_argument("--address", help="address of a running Ray cluster; implies --backend ray")
-    p.add_argument("--only", choices=("all", "hard", "search"), default="all",
-                   help="play every pairing (the default), only hard's two, or only the search pairing")
+    p.add_argument("--only", default="all",
+                   help="play every pairing (the default), only hard's, one of hard's (hard:mcts), or only the "
+                        "search pairing")
     p.add_argument("--save-results", metavar="JSON", help="also save the measured results, to merge later: the "
                                                            "report in JSON, each game as it ends in JSON.games.jsonl")
     p.add_argument("--resume", action="store_true", help="go on from the games --save-results holds: play only "

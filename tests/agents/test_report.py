@@ -245,3 +245,16 @@ def test_saved_results_are_judged_by_todays_targets(tmp_path, monkeypatch):
     judged = {line.second: line for line in report.load(path).lines}
     assert judged["greedy"].target == 0.90 and not judged["greedy"].met
     assert judged["random"].target == 0.95
+
+
+def test_one_of_hards_pairings_can_be_measured_alone(tmp_path):
+    """Hard against mcts-1000 takes hours a game: a run of its own, merged with the others."""
+    from credo.arena import report
+
+    path = tmp_path / "greedy.json"
+    assert main(["report-agents", "--games", "1", "--agent-hard", "random", "--games-list", "jol", "--only",
+                 "hard:greedy", "--out", str(tmp_path / "x.md"), "--save-results", str(path)]) == 0
+    assert [(x.first, x.second, x.role) for x in report.load(path).lines] == [("random", "greedy", "hard")]
+    assert "--only hard:greedy" in report.load(path).runs[0].command
+    with pytest.raises(SystemExit, match="--only hard:nobody: one of all, hard, hard:random, hard:greedy, "):
+        main(["report-agents", "--only", "hard:nobody", "--out", str(tmp_path / "y.md")])
