@@ -179,8 +179,11 @@ class Game(ABC):
     hidden_information: ClassVar[bool] = True
 
     # the agent (a registry name, credo.agents) each difficulty level plays in this game,
-    # measured here (docs/agents.md): hard is the strongest that answers within the time
-    levels: ClassVar[dict[str, str]] = {"easy": "greedy", "medium": "mcts-400", "hard": "mcts"}
+    # measured here (docs/agents.md): hard is the strongest that answers within the time.
+    # Hard searches 4,000 iterations or 1.5 s, whichever ends first (about 2,300-3,500 here):
+    # it has to beat plain mcts (1,000), and in Dogma mcts-4000 capped at 1.5 s scored 65%
+    # of its first 23 games against it (docs/agents/search.md, section 6)
+    levels: ClassVar[dict[str, str]] = {"easy": "greedy", "medium": "mcts-400", "hard": "mcts-4000"}
 
     def evaluate_all(self, state: "State") -> list[float]:
         """`evaluate` for every player, computed once when the evaluation is two-sided."""

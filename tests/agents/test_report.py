@@ -97,7 +97,7 @@ def test_budgets_are_read_from_the_agents_and_the_search_pairing_follows_hidden_
     hard = describe_agent("hard")
     assert "a time cap of 1.5 s a decision" in hard
     assert all(f"{name} `{games.load(name).levels['hard']}` (" in hard for name in games.names())
-    assert "dogma `mcts` (1000 iterations)" in hard and "dirge `planner` (6 plans over 3 worlds)" in hard
+    assert "dogma `mcts-4000` (4000 iterations)" in hard and "dirge `planner` (6 plans over 3 worlds)" in hard
     assert "3 sampled worlds" in describe_agent("planner") and "not through the reply" in describe_agent("planner-turn")
     assert "200 iterations a move" in describe_agent("ismcts-200") and "IsmctsAgent" in describe_agent("ismcts")
     assert search_pair("dirge") == ("mcts-200", "mcts")
