@@ -59,6 +59,7 @@ class Line:
     target: float | None = None  # the least win rate, for the pairings that have one
     role: str | None = None  # "hard" when the first agent plays that part
     seconds: float = 0.0
+    levels: dict[str, str] | None = None  # what the levels among the two were when measured ("hard": "mcts")
 
     @property
     def win_rate(self) -> tuple[float, float, float]:
@@ -256,7 +257,7 @@ def measure(games_list: list[str] | None = None, games_per_pairing: int = MIN_GA
         # the games saved by earlier runs took their play time, spread over this run's processes
         earlier = sum(r.seconds for r in result.results if r.fixture.index in before) / max(1, jobs)
         report.lines.append(Line(name, first, second, len(result.results), wins, draws, losses,
-                                 target, role, time.perf_counter() - began + earlier))
+                                 target, role, time.perf_counter() - began + earlier, meaning))
         run_record.seconds = time.perf_counter() - start
         if measured:
             measured(report)
@@ -335,6 +336,31 @@ def merge(parts: list[StrengthReport]) -> StrengthReport:
     order = list(dict.fromkeys(line.game for line in merged.lines))
     merged.lines.sort(key=lambda line: (order.index(line.game), line.role != "hard"))
     return merged
+
+
+def targets_met(report: StrengthReport) -> tuple[int, int, list[str]]:
+    """Hard's targets met, hard's targets in all (every game's, measured or not), and the
+    pairings not measured. A pairing measured when hard was another agent says nothing of
+    today's hard: it counts as not measured."""
+    current = [line for line in report.lines if not _measured_another(line)]
+    met = [line.met for line in current if line.met is not None and not line.doubling]
+    measured = {(line.game, line.second) for line in current if line.target is not None}
+    missing = [f"{game} {report.agent_hard} vs {second}" for game in dict.fromkeys(line.game for line in report.lines)
+               for second in TARGETS if (game, second) not in measured]
+    return sum(met), len(met) + len(missing), missing
+
+
+def _measured_another(line: Line) -> list[str]:
+    """The levels (hard, say) a saved line measured when they were other agents than today."""
+    levels = games.load(line.game).levels
+    return [name for name, then in (line.levels or {}).items() if levels.get(name) != then]
+
+
+def _as_played(name: str, line: Line, game) -> str:
+    """A level's name, with what it was when a saved line was measured if that is not what it
+    is now: `hard (then mcts)`."""
+    then = (line.levels or {}).get(name)
+    return f"{name} (then `{then}`)" if then is not None and then != game.levels.get(name) else name
 
 
 def describe_agent(name: str) -> str:
@@ -510,8 +536,7 @@ def render(report: StrengthReport, ladders: Path | None = None) -> str:
     if stand_in:
         out += ["", f"In this run `{hard}` played the part of `hard` (`--agent-hard {hard}`): the targets",
                 f"are the hard level's, and the lines marked \"as hard\" measure `{hard}`, not `hard`."]
-    met = [line.met for line in report.lines if line.met is not None and not line.doubling]
-    scaling = [line.met for line in report.lines if line.doubling]
+    scaling = [line.met for line in report.lines if line.doubling and not _measured_another(line)]
     for name in dict.fromkeys(line.game for line in report.lines):
         game = games.load(name)
         out += ["", f"## {name}: {game.title}", "",
@@ -526,11 +551,14 @@ def render(report: StrengthReport, ladders: Path | None = None) -> str:
         for line in lines:
             p, low, high = line.win_rate
             first = f"{line.first} (as hard)" if stand_in and line.role == "hard" else line.first
+            first, second = (_as_played(first, line, game), _as_played(line.second, line, game))
             target = f"≥ {_pct(line.target)}" if line.target is not None else "-"
             if line.doubling:
                 target = f"score ≥ {_pct(SCALING_TARGET)}, interval > 50%"
             q, q_low, q_high = line.score
-            if line.met is None:
+            if _measured_another(line):
+                verdict = "not today's " + " and ".join(f"`{name}`" for name in _measured_another(line))
+            elif line.met is None:
                 verdict = "-"
             elif line.met:
                 verdict = "yes"
@@ -538,7 +566,7 @@ def render(report: StrengthReport, ladders: Path | None = None) -> str:
                 verdict = f"no ({line.games} games < {MIN_GAMES})"
             else:
                 verdict = "no"
-            second = f"{line.second} (mirror)" if line.first == line.second else line.second
+            second = f"{second} (mirror)" if line.first == line.second else second
             out.append(f"| {first} vs {second} | {line.games} | {line.wins} | {line.draws} |"
                        f" {line.losses} | {_pct(p)} [{_pct(low)}, {_pct(high)}] | {_pct(q)} [{_pct(q_low)}, {_pct(q_high)}] |"
                        f" {target} | {verdict} |"
@@ -546,11 +574,9 @@ def render(report: StrengthReport, ladders: Path | None = None) -> str:
         if any(x.first == x.second for x in lines):
             out += ["", ("In a mirror match the first is the entry in the first seat in the pairing's"
                          " 1st, 3rd, 5th... games, and in the second seat in the others.")]
-    measured = {(line.game, line.second) for line in report.lines if line.target is not None}
-    missing = [f"{game} {hard} vs {second}" for game in dict.fromkeys(line.game for line in report.lines)
-               for second in TARGETS if (game, second) not in measured]
+    met_count, target_count, missing = targets_met(report)
     out += ["", "## Summary", "",
-            f"Targets met: {sum(met)} of {len(met) + len(missing)}" + (f" (with `{hard}` as hard)" if stand_in else "")
+            f"Targets met: {met_count} of {target_count}" + (f" (with `{hard}` as hard)" if stand_in else "")
             + (f"; not measured: {', '.join(missing)}." if missing else ".")]
     if scaling:
         out += ["", f"Search that scales: {sum(scaling)} of {len(scaling)} doubling pairings met."]

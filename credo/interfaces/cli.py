@@ -372,8 +372,8 @@ def _write_report(result, out: Path, console: Console) -> int:
 
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(report.render(result, out.parent / "ladder"))
-    met = [line.met for line in result.lines if line.met is not None]
-    console.print(f"{len(result.lines)} pairings; targets met {sum(met)} of {len(met)}; report written to {out}")
+    met, targets, _missing = report.targets_met(result)
+    console.print(f"{len(result.lines)} pairings; targets met {met} of {targets}; report written to {out}")
     return 0
 
 

@@ -258,3 +258,23 @@ def test_one_of_hards_pairings_can_be_measured_alone(tmp_path):
     assert "--only hard:greedy" in report.load(path).runs[0].command
     with pytest.raises(SystemExit, match="--only hard:nobody: one of all, hard, hard:random, hard:greedy, "):
         main(["report-agents", "--only", "hard:nobody", "--out", str(tmp_path / "y.md")])
+
+
+def test_a_pairing_measured_when_hard_was_another_agent_is_not_counted_for_todays(tmp_path):
+    """Results saved before a level changed say what it was then and certify nothing now."""
+    import json
+
+    from credo.arena import report
+
+    path = tmp_path / "old.json"
+    assert main(["report-agents", "--games", "1", "--only", "hard:random", "--games-list", "jol",
+                 "--out", str(tmp_path / "now.md"), "--save-results", str(path)]) == 0
+    data = json.loads(path.read_text())
+    assert data["lines"][0]["levels"] == {"hard": games.load("jol").levels["hard"]}
+    assert "| hard vs random | 1 |" in (tmp_path / "now.md").read_text()
+    data["lines"][0]["levels"] = {"hard": "greedy"}  # as if hard had been greedy when it was measured
+    path.write_text(json.dumps(data))
+    assert main(["report-agents", "--merge", str(path), "--out", str(tmp_path / "then.md")]) == 0
+    text = (tmp_path / "then.md").read_text()
+    assert "| hard (then `greedy`) vs random | 1 |" in text and "not today's `hard` |" in text
+    assert report.targets_met(report.load(path))[2] == ["jol hard vs random", "jol hard vs greedy"]
