@@ -73,7 +73,7 @@ def clean(text: str) -> None:
 
 @pytest.mark.parametrize("word, expect", [
     ("help guerra_santa", ["Guerra Santa", "Arduous", "Fanaticism", "30 damage"]),
-    ("help Agostino", ["Agostino", "Faith 120", "Immune to", "Weak to", "Confession"]),
+    ("help Agostino", ["Agostino", "Faith 140", "Immune to", "Weak to", "Confession"]),
     ("help gesu", ["Gesù", "Prophet (gesu)", "Resurrection"]),
     ("help arduous", ["Arduous", "next turn"]),
     ("help relics", ["Relic", "Lancia di Longino", "Sharira"]),
