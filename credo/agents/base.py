@@ -5,12 +5,56 @@ from __future__ import annotations
 import importlib
 from abc import ABC, abstractmethod
 from collections.abc import Callable
+from dataclasses import asdict, dataclass
 
 from credo.kernel import Action, PlayerView
 
 
+@dataclass
+class Effort:
+    """How much an agent searched over its decisions that had a choice: its budget a decision
+    (iterations, or plans), what it reached, and how often its time cap stopped it first.
+    A level is a budget *and* a time cap; on a slow or busy machine the cap decides, and
+    only this says how hard the level really thought (issue 19: "report both")."""
+
+    unit: str  # "iterations" or "plans"
+    budget: int | None  # a decision's, None when only the clock ends it
+    decisions: int = 0
+    total: int = 0
+    least: int | None = None
+    cut: int = 0  # decisions the time cap ended before the budget
+
+    def add(self, done: int, cut: bool) -> None:
+        self.decisions += 1
+        self.total += done
+        self.least = done if self.least is None else min(self.least, done)
+        self.cut += cut
+
+    @property
+    def mean(self) -> float:
+        return self.total / self.decisions if self.decisions else 0.0
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+    @classmethod
+    def combine(cls, parts: list[dict]) -> Effort | None:
+        """One agent's effort over several games (saved as `to_dict`); None for none."""
+        if not parts:
+            return None
+        whole = cls(parts[0]["unit"], parts[0]["budget"])
+        for part in parts:
+            whole.decisions += part["decisions"]
+            whole.total += part["total"]
+            whole.cut += part["cut"]
+            if part["least"] is not None:
+                whole.least = part["least"] if whole.least is None else min(whole.least, part["least"])
+        return whole
+
+
 class Agent(ABC):
     name: str = "agent"
+    effort: Effort | None = None  # agents that search keep one over the decisions they make
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
@@ -47,6 +91,10 @@ class LevelAgent(Agent):
                 self.inner.seconds = min(self.inner.seconds or self.seconds, self.seconds)
             self.inner_for = view.game.name
         return self.inner.choose(view)
+
+    @property
+    def effort(self) -> Effort | None:
+        return self.inner.effort if self.inner is not None else None
 
 
 def _registry() -> dict[str, Callable[[int], Agent]]:

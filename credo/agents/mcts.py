@@ -44,7 +44,7 @@ import time
 
 from credo.kernel import Action, PlayerView, Rng
 
-from .base import Agent
+from .base import Agent, Effort
 
 EXPLORATION = 0.25  # UCB's constant on the evaluation's own scale, [-1, 1]
 NORMALIZED_EXPLORATION = 0.5  # on values rescaled to each node's range, [0, 1]
@@ -100,6 +100,7 @@ class MctsAgent(Agent):
         self.prior_samples = max(1, prior_samples)
         self.last_iterations = 0
         self.last_root: _Node | None = None
+        self.effort = Effort("iterations", iterations)
 
     def choose(self, view: PlayerView) -> Action:
         actions = view.legal_actions
@@ -128,6 +129,7 @@ class MctsAgent(Agent):
             done += 1
         self.last_iterations = done
         self.last_root = root
+        self.effort.add(done, cut=deadline is not None and (self.iterations is None or done < self.iterations))
 
         def visits(action: Action) -> tuple[int, int]:
             edge = root.edges.get((me, action))

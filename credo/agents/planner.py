@@ -20,7 +20,7 @@ import time
 
 from credo.kernel import Action, PlayerView, Rng
 
-from .base import Agent
+from .base import Agent, Effort
 
 
 class PlannerAgent(Agent):
@@ -36,6 +36,7 @@ class PlannerAgent(Agent):
         self.reply_depth = reply_depth
         self.seconds = seconds  # a cap: candidates not planned by then keep their one-step score
         self.last_scores: dict[Action, float] = {}
+        self.effort = Effort("plans", candidates)
 
     def choose(self, view: PlayerView) -> Action:
         actions = view.legal_actions
@@ -59,6 +60,7 @@ class PlannerAgent(Agent):
                 total += evaluate(world, me)
             scores[action] = total / self.samples
         self.last_scores = scores
+        self.effort.add(len(scores), cut=len(scores) < len(ranked))
         best = max(scores.values())
         return self.rng.choice([a for a in ranked if a in scores and scores[a] >= best - 1e-9])
 

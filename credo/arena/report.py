@@ -30,7 +30,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from credo import games
-from credo.agents import LevelAgent, PlannerAgent, make_agent
+from credo.agents import Effort, LevelAgent, PlannerAgent, make_agent
 from credo.agents.mcts import MctsAgent
 
 from .tournament import Fixture, GameResult, read_saved_games, tournament, wilson
@@ -60,6 +60,7 @@ class Line:
     role: str | None = None  # "hard" when the first agent plays that part
     seconds: float = 0.0
     levels: dict[str, str] | None = None  # what the levels among the two were when measured ("hard": "mcts")
+    effort: dict[str, dict] | None = None  # by agent: what its search did over the pairing (Effort.to_dict)
 
     @property
     def win_rate(self) -> tuple[float, float, float]:
@@ -235,14 +236,16 @@ def measure(games_list: list[str] | None = None, games_per_pairing: int = MIN_GA
                     raise ValueError(f"{games_file}: {label} was played when the levels were {row['levels']} "
                                      f"and they are {meaning} now: save this run's results elsewhere")
                 before[row["index"]] = GameResult(Fixture(row["index"], tuple(row["agents"]), row["seed"]),
-                                                  row["returns"], row["moves"], seconds=row["seconds"])
+                                                  row["returns"], row["moves"], seconds=row["seconds"],
+                                                  effort=row.get("effort"))
 
         def save_game(result: GameResult) -> None:
             if file is not None:
                 file.write(json.dumps({"game": name, "first": first, "second": second, "role": role, "levels": meaning,
                                        "index": result.fixture.index, "seed": result.fixture.seed,
                                        "agents": list(result.fixture.agents), "returns": result.returns,
-                                       "moves": result.moves, "seconds": round(result.seconds, 3)}) + "\n")
+                                       "moves": result.moves, "seconds": round(result.seconds, 3),
+                                       "effort": result.effort}) + "\n")
                 file.flush()
             run_record.seconds = time.perf_counter() - start
             if measured:  # the run's time so far, whenever it is stopped
@@ -257,7 +260,8 @@ def measure(games_list: list[str] | None = None, games_per_pairing: int = MIN_GA
         # the games saved by earlier runs took their play time, spread over this run's processes
         earlier = sum(r.seconds for r in result.results if r.fixture.index in before) / max(1, jobs)
         report.lines.append(Line(name, first, second, len(result.results), wins, draws, losses,
-                                 target, role, time.perf_counter() - began + earlier, meaning))
+                                 target, role, time.perf_counter() - began + earlier, meaning,
+                                 effort_by_agent(result.results)))
         run_record.seconds = time.perf_counter() - start
         if measured:
             measured(report)
@@ -271,6 +275,27 @@ def measure(games_list: list[str] | None = None, games_per_pairing: int = MIN_GA
         run()
     run_record.seconds = time.perf_counter() - start
     return report
+
+
+def effort_by_agent(results: list[GameResult]) -> dict[str, dict] | None:
+    """What each searching agent's search did over these games (its seats' efforts combined)."""
+    parts: dict[str, list[dict]] = {}
+    for result in results:
+        for seat, effort in enumerate(result.effort or []):
+            if effort:
+                parts.setdefault(result.fixture.agents[seat], []).append(effort)
+    return {name: Effort.combine(efforts).to_dict() for name, efforts in parts.items()} or None
+
+
+def effort_sentence(name: str, effort: dict) -> str:
+    """`hard` searched 2,310 iterations a decision on average (the least 180; budget 4,000), ..."""
+    whole = Effort.combine([effort])
+    budget = f"budget {whole.budget:,}" if whole.budget is not None else "no budget but the clock"
+    cut = (f"its time cap ended {_pct(whole.cut / whole.decisions)} of its {whole.decisions:,} decisions first"
+           if whole.cut else f"it searched its whole budget in all {whole.decisions:,} decisions")
+    mean = f"{whole.mean:,.1f}" if whole.mean < 100 else f"{whole.mean:,.0f}"
+    return (f"`{name}`: {mean} {whole.unit} a decision on average (the least {whole.least:,};"
+            f" {budget}); {cut}")
 
 
 GAME_FIELDS = ("game", "first", "second", "role", "levels", "index", "seed", "agents", "returns", "moves", "seconds")
@@ -571,6 +596,13 @@ def render(report: StrengthReport, ladders: Path | None = None) -> str:
                        f" {line.losses} | {_pct(p)} [{_pct(low)}, {_pct(high)}] | {_pct(q)} [{_pct(q_low)}, {_pct(q_high)}] |"
                        f" {target} | {verdict} |"
                        f" {_duration(line.seconds)} |")
+        searched = [x for x in lines if x.effort]
+        if searched:
+            out += ["", "What the searches did, over the decisions that had a choice (a level stops at its budget"
+                        " or its time cap, whichever comes first):", ""]
+            out += [f"- {x.first} vs {x.second}: " + "; ".join(effort_sentence(agent, effort)
+                                                             for agent, effort in x.effort.items()) + "."
+                    for x in searched]
         if any(x.first == x.second for x in lines):
             out += ["", ("In a mirror match the first is the entry in the first seat in the pairing's"
                          " 1st, 3rd, 5th... games, and in the second seat in the others.")]

@@ -40,6 +40,7 @@ class GameResult:
     moves: int
     record: dict | None = None
     seconds: float = 0.0  # the game's own play time, in the process that played it
+    effort: list[dict | None] | None = None  # by seat: what each agent's search did (Effort.to_dict), if it searches
 
     def winning_seats(self) -> tuple[int, ...]:
         """The seats that won; none for a draw (no positive return, or every return equal)."""
@@ -103,7 +104,8 @@ def play_fixture(args: tuple[str, Fixture, dict, bool, str | None, bytes | None]
     began = time.perf_counter()
     match = play_game(game, agents, fixture.seed, options, secret=match_secret(secret, fixture.seed))
     return GameResult(fixture, match.state.returns(), len(match.moves),
-                      match.record() if keep_record else None, time.perf_counter() - began)
+                      match.record() if keep_record else None, time.perf_counter() - began,
+                      [agent.effort.to_dict() if agent.effort else None for agent in agents])
 
 
 @dataclass

@@ -278,3 +278,54 @@ def test_a_pairing_measured_when_hard_was_another_agent_is_not_counted_for_today
     text = (tmp_path / "then.md").read_text()
     assert "| hard (then `greedy`) vs random | 1 |" in text and "not today's `hard` |" in text
     assert report.targets_met(report.load(path))[2] == ["jol hard vs random", "jol hard vs greedy"]
+
+
+def test_a_search_records_how_much_it_searched_and_how_often_its_clock_stopped_it():
+    """A level is a budget and a time cap: the effort says which of the two ended each decision."""
+    from credo.agents import Effort, LevelAgent
+    from credo.agents.mcts import MctsAgent
+    from credo.arena.selfplay import play_game
+
+    game = games.load("divine")
+    budgeted, clocked = MctsAgent(1, iterations=12), MctsAgent(2, iterations=10**9, seconds=0.005)
+    match = play_game(game, [budgeted, clocked], 3, {"turn_limit": 3})
+    assert budgeted.effort.decisions > 0 and budgeted.effort.cut == 0
+    assert budgeted.effort.total == 12 * budgeted.effort.decisions and budgeted.effort.least == 12
+    assert clocked.effort.cut == clocked.effort.decisions > 0  # a billion iterations never fit in 5 ms
+    # the root's first evaluation is inside the clock, so a tight cap may leave no iteration at all
+    assert 0 <= clocked.effort.least <= clocked.effort.mean < 10**9
+    # decisions with one legal action are not searched and not counted
+    choices = sum(1 for seat, _ in match.moves if seat == 0)
+    assert budgeted.effort.decisions <= choices
+    level = LevelAgent(4, "hard", seconds=0.01)
+    assert level.effort is None  # nothing chosen yet
+    play_game(game, [level, MctsAgent(5, iterations=5)], 6, {"turn_limit": 2})
+    assert level.effort is level.inner.effort and level.effort.decisions > 0
+    whole = Effort.combine([budgeted.effort.to_dict(), clocked.effort.to_dict()])
+    assert whole.decisions == budgeted.effort.decisions + clocked.effort.decisions
+    assert whole.least == min(budgeted.effort.least, clocked.effort.least)
+    assert Effort.combine([]) is None
+
+
+def test_the_report_states_what_each_search_did_and_keeps_it_through_a_resume(tmp_path):
+    import json
+
+    from credo.arena import report
+
+    path = tmp_path / "part.json"
+    settings = ["report-agents", "--games", "2", "--agent-hard", "mcts-8", "--games-list", "divine", "--only",
+                "hard:greedy", "--out", str(tmp_path / "x.md"), "--save-results", str(path)]
+    assert main(settings) == 0
+    line = report.load(path).lines[0]
+    assert set(line.effort) == {"mcts-8"}  # greedy does not search
+    assert line.effort["mcts-8"]["budget"] == 8 and line.effort["mcts-8"]["cut"] == 0
+    saved = [json.loads(x) for x in report.games_path(path).read_text().splitlines()]
+    by_seat = [game["effort"][game["agents"].index("mcts-8")] for game in saved]
+    assert sum(e["decisions"] for e in by_seat) == line.effort["mcts-8"]["decisions"] > 0
+    assert [game["effort"][game["agents"].index("greedy")] for game in saved] == [None, None]
+    report.games_path(path).write_text(json.dumps(saved[0]) + "\n")  # stopped after one game
+    assert main(settings + ["--resume"]) == 0
+    assert report.load(path).lines[0].effort == line.effort  # the saved game's effort is counted again
+    text = (tmp_path / "x.md").read_text()
+    assert (f"- mcts-8 vs greedy: `mcts-8`: 8.0 iterations a decision on average (the least 8; budget 8); it searched"
+            f" its whole budget in all {line.effort['mcts-8']['decisions']:,} decisions.") in text
