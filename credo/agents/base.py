@@ -23,12 +23,14 @@ class Effort:
     total: int = 0
     least: int | None = None
     cut: int = 0  # decisions the time cap ended before the budget
+    settled: int = 0  # decisions ended early because the rest of the budget could not change the answer
 
-    def add(self, done: int, cut: bool) -> None:
+    def add(self, done: int, cut: bool, settled: bool = False) -> None:
         self.decisions += 1
         self.total += done
         self.least = done if self.least is None else min(self.least, done)
         self.cut += cut
+        self.settled += settled
 
     @property
     def mean(self) -> float:
@@ -47,6 +49,7 @@ class Effort:
             whole.decisions += part["decisions"]
             whole.total += part["total"]
             whole.cut += part["cut"]
+            whole.settled += part["settled"]
             if part["least"] is not None:
                 whole.least = part["least"] if whole.least is None else min(whole.least, part["least"])
         return whole

@@ -51,6 +51,7 @@ NORMALIZED_EXPLORATION = 0.5  # on values rescaled to each node's range, [0, 1]
 TURN_PLAYOUT_CAP = 16  # at most so many playout actions to the start of the searcher's next turn
 # progressive widening: below the root, a player at a node weighs at most
 # ceil(WIDENING * passes ** WIDENING_POWER) of its actions after `passes` visits there
+SETTLE_CHECK = 32  # iterations between looks at whether the answer can still change
 WIDENING = 1.0
 WIDENING_POWER = 0.5
 
@@ -83,7 +84,8 @@ class MctsAgent(Agent):
     def __init__(self, seed: int = 0, iterations: int | None = 1000, seconds: float | None = None,
                  exploration: float | None = None, rollout_depth: int | None = None, rollout: str = "heuristic",
                  prior_visits: int = 4, prior_samples: int = 4, playout_end: str | None = None,
-                 normalize_values: bool | None = None, widening: bool | None = None) -> None:
+                 normalize_values: bool | None = None, widening: bool | None = None,
+                 stop_when_settled: bool = True) -> None:
         super().__init__(seed)
         self.rng = Rng(seed)
         self.iterations = iterations
@@ -98,6 +100,7 @@ class MctsAgent(Agent):
         self.rollout = rollout
         self.prior_visits = prior_visits
         self.prior_samples = max(1, prior_samples)
+        self.stop_when_settled = stop_when_settled
         self.last_iterations = 0
         self.last_root: _Node | None = None
         self.effort = Effort("iterations", iterations)
@@ -122,20 +125,46 @@ class MctsAgent(Agent):
             self._seed_root(root, view, me, deadline)
         done = 0
         iterate, sample, rng = self._iterate, self._world, self.rng
+        settled, started = False, time.perf_counter()
         while self.iterations is None or done < self.iterations:
             if deadline is not None and time.perf_counter() >= deadline:
                 break
             iterate(root, sample(rng))
             done += 1
+            if self.stop_when_settled and done % SETTLE_CHECK == 0 and self._settled(root, actions, done, started,
+                                                                                     deadline):
+                settled = True
+                break
         self.last_iterations = done
         self.last_root = root
-        self.effort.add(done, cut=deadline is not None and (self.iterations is None or done < self.iterations))
+        self.effort.add(done, cut=not settled and deadline is not None
+                        and (self.iterations is None or done < self.iterations), settled=settled)
 
         def visits(action: Action) -> tuple[int, int]:
             edge = root.edges.get((me, action))
             return (edge.visits if edge else -1, self.rng.next64())
 
         return max(actions, key=visits)
+
+    def _settled(self, root: _Node, actions: list[Action], done: int, started: float,
+                 deadline: float | None) -> bool:
+        """Whether the most visited action (the answer) is ahead of every other by more
+        visits than the iterations left: the rest of the budget could not change the answer,
+        so it is not spent (as Leela Zero's "smart pruning" does). With a time cap the
+        iterations left are those the clock leaves at the rate so far."""
+        left = math.inf if self.iterations is None else self.iterations - done
+        if deadline is not None:
+            now = time.perf_counter()
+            left = min(left, (deadline - now) * done / max(now - started, 1e-9))
+        first = second = 0
+        for action in actions:
+            edge = root.edges.get((self._me, action))
+            visits = edge.visits if edge else 0
+            if visits > first:
+                first, second = visits, first
+            elif visits > second:
+                second = visits
+        return first - second > left
 
     def _world(self, rng: Rng):
         """A world sampled from the view, with the others' unseen secret choices taken back

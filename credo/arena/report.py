@@ -288,11 +288,17 @@ def effort_by_agent(results: list[GameResult]) -> dict[str, dict] | None:
 
 
 def effort_sentence(name: str, effort: dict) -> str:
-    """`hard` searched 2,310 iterations a decision on average (the least 180; budget 4,000), ..."""
+    """`hard`: 2,310 iterations a decision on average (the least 180; budget 4,000); of its 5,120
+    decisions, its time cap ended 62% first and 30% ended early, their answer settled."""
     whole = Effort.combine([effort])
     budget = f"budget {whole.budget:,}" if whole.budget is not None else "no budget but the clock"
-    cut = (f"its time cap ended {_pct(whole.cut / whole.decisions)} of its {whole.decisions:,} decisions first"
-           if whole.cut else f"it searched its whole budget in all {whole.decisions:,} decisions")
+    ends = []
+    if whole.cut:
+        ends.append(f"its time cap ended {_pct(whole.cut / whole.decisions)} first")
+    if whole.settled:
+        ends.append(f"{_pct(whole.settled / whole.decisions)} ended early, their answer settled")
+    cut = (f"of its {whole.decisions:,} decisions, " + " and ".join(ends) if ends
+           else f"it searched its whole budget in all {whole.decisions:,} decisions")
     mean = f"{whole.mean:,.1f}" if whole.mean < 100 else f"{whole.mean:,.0f}"
     return (f"`{name}`: {mean} {whole.unit} a decision on average (the least {whole.least:,};"
             f" {budget}); {cut}")
@@ -337,25 +343,34 @@ SHARED = ("games_per_pairing", "seed", "agent_hard", "search_games")  # what mer
 
 
 def merge(parts: list[StrengthReport]) -> StrengthReport:
-    """One report from runs that measured different games with the same settings."""
+    """One report from runs that measured different games with the same settings. A pairing
+    measured again after a level changed (hard was the planner, now it searches) replaces the
+    measurement of the level it was, which says nothing of today's."""
     first = parts[0]
     for part in parts[1:]:
         for name in SHARED:
             if getattr(part, name) != getattr(first, name):
                 raise ValueError(f"the runs differ in {name}: {getattr(first, name)!r} and {getattr(part, name)!r}")
-    seen: set[tuple[str, str, str, str]] = set()
+    by_pairing: dict[tuple[str, str, str, str], list[Line]] = {}
     for part in parts:
-        pairings = {(line.game, line.first, line.second, line.role or "") for line in part.lines}
-        again = seen & pairings
-        if again:
-            raise ValueError("measured in more than one run: "
-                             + ", ".join(f"{game} {first} vs {second}" for game, first, second, _ in sorted(again)))
-        seen |= pairings
+        for line in part.lines:
+            by_pairing.setdefault((line.game, line.first, line.second, line.role or ""), []).append(line)
+    again = []
+    for key, lines in by_pairing.items():
+        current = [line for line in lines if not _measured_another(line)]
+        if len(lines) > 1 and len(current) != 1:
+            again.append(key)
+        elif len(lines) > 1:
+            by_pairing[key] = current
+    if again:
+        raise ValueError("measured in more than one run: "
+                         + ", ".join(f"{game} {first} vs {second}" for game, first, second, _ in sorted(again)))
+    kept = {id(lines[0]) for lines in by_pairing.values()}
     merged = StrengthReport(first.games_per_pairing, first.jobs, first.seed, first.agent_hard, {},
                             first.backend, first.search_games)
     for part in parts:
         merged.search_pairs.update(part.search_pairs)
-        merged.lines += part.lines
+        merged.lines += [line for line in part.lines if id(line) in kept]
         merged.runs += part.runs
     # a game's lines together, hard's first, in the order the games were first measured
     order = list(dict.fromkeys(line.game for line in merged.lines))

@@ -91,7 +91,11 @@ def test_ismcts_plays_a_legal_game_of_every_game(name):
     others = [make_agent("random", seat) for seat in range(1, game.players(**options))]
     match = play_game(game, [agent, *others], 4, options)
     assert match.state.is_over
-    assert agent.last_iterations == 1000, "the agent searched at least once with its full budget"
+    # no clock: each decision searched its whole budget, or stopped once its answer was settled
+    effort = agent.effort
+    assert effort.decisions > 0 and effort.cut == 0
+    full = 1000 * (effort.decisions - effort.settled)
+    assert full + 32 * effort.settled <= effort.total <= full + 999 * effort.settled
     assert replay(match.record(), game).state.returns() == match.state.returns()
 
 

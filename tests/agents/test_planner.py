@@ -154,9 +154,9 @@ def test_each_level_plays_the_agent_its_game_names_within_its_time(name):
         assert getattr(agent.inner, "seconds", 0) is not None, "a level answers within its time, whatever the budget"
 
 
-def test_in_dirge_the_levels_climb_from_greedy_through_the_planners():
+def test_in_dirge_the_levels_climb_from_greedy_through_the_planner_to_the_search():
     levels = games.load("dirge").levels
-    assert (levels["easy"], levels["medium"], levels["hard"]) == ("greedy", "planner-turn", "planner")
+    assert (levels["easy"], levels["medium"], levels["hard"]) == ("greedy", "planner-turn", "mcts-4000")
     assert make_agent("planner-turn").reply_depth == 0 < make_agent("planner").reply_depth
 
 

@@ -97,7 +97,8 @@ def test_budgets_are_read_from_the_agents_and_the_search_pairing_follows_hidden_
     hard = describe_agent("hard")
     assert "a time cap of 1.5 s a decision" in hard
     assert all(f"{name} `{games.load(name).levels['hard']}` (" in hard for name in games.names())
-    assert "dogma `mcts-4000` (4000 iterations)" in hard and "dirge `planner` (6 plans over 3 worlds)" in hard
+    assert "dogma `mcts-4000` (4000 iterations)" in hard
+    assert "dirge `planner-turn` (6 plans over 3 worlds)" in describe_agent("medium")
     assert "3 sampled worlds" in describe_agent("planner") and "not through the reply" in describe_agent("planner-turn")
     assert "200 iterations a move" in describe_agent("ismcts-200") and "IsmctsAgent" in describe_agent("ismcts")
     assert search_pair("dirge") == ("mcts-200", "mcts")
@@ -287,7 +288,8 @@ def test_a_search_records_how_much_it_searched_and_how_often_its_clock_stopped_i
     from credo.arena.selfplay import play_game
 
     game = games.load("divine")
-    budgeted, clocked = MctsAgent(1, iterations=12), MctsAgent(2, iterations=10**9, seconds=0.005)
+    budgeted, clocked = MctsAgent(1, iterations=12), MctsAgent(2, iterations=10**9, seconds=0.005,
+                                                                   stop_when_settled=False)
     match = play_game(game, [budgeted, clocked], 3, {"turn_limit": 3})
     assert budgeted.effort.decisions > 0 and budgeted.effort.cut == 0
     assert budgeted.effort.total == 12 * budgeted.effort.decisions and budgeted.effort.least == 12
@@ -329,3 +331,27 @@ def test_the_report_states_what_each_search_did_and_keeps_it_through_a_resume(tm
     text = (tmp_path / "x.md").read_text()
     assert (f"- mcts-8 vs greedy: `mcts-8`: 8.0 iterations a decision on average (the least 8; budget 8); it searched"
             f" its whole budget in all {line.effort['mcts-8']['decisions']:,} decisions.") in text
+
+
+def test_a_pairing_measured_again_after_its_level_changed_replaces_the_old_measurement(tmp_path):
+    import json
+
+    from credo.arena import report
+
+    def run(path):
+        assert main(["report-agents", "--games", "1", "--agent-hard", "easy", "--games-list", "jol", "--only",
+                     "hard:random", "--out", str(tmp_path / "x.md"), "--force", "--save-results",
+                     str(tmp_path / path)]) == 0
+
+    run("old.json")
+    run("new.json")
+    run("again.json")
+    old = json.loads((tmp_path / "old.json").read_text())
+    old["lines"][0]["levels"] = {"easy": "random"}  # measured when easy was another agent
+    old["lines"][0]["wins"] = 0
+    (tmp_path / "old.json").write_text(json.dumps(old))
+    new = report.load(tmp_path / "new.json").lines[0]
+    merged = report.merge([report.load(tmp_path / "old.json"), report.load(tmp_path / "new.json")])
+    assert merged.lines == [new] and len(merged.runs) == 2
+    with pytest.raises(ValueError, match="measured in more than one run: jol easy vs random"):
+        report.merge([report.load(tmp_path / "new.json"), report.load(tmp_path / "again.json")])

@@ -61,7 +61,7 @@ def test_playouts_end_where_the_game_says(monkeypatch, name, plies):
         return scored(world)
 
     monkeypatch.setattr(game, "evaluate_all", record)
-    MctsAgent(2, iterations=150).choose(PlayerView(state, me, seed=1))
+    MctsAgent(2, iterations=150, stop_when_settled=False).choose(PlayerView(state, me, seed=1))  # every leaf
     assert len(leaves) > 100
     at_my_turn = sum(1 for mover in leaves if mover == me)
     if game.playout_end == "turn":

@@ -46,8 +46,10 @@ def play(s, rng: Rng, steps: int):
 
 
 def reach(seed: int, steps: int, **options):
-    """A state `steps` random actions into the clash (the Chaos draft played out first)."""
-    s = GAME.new(seed, **options)
+    """A state `steps` random actions into the clash (the Chaos draft played out first), under
+    the machine's turn limit: random play can circle for ever where neither side is able to
+    finish the other (seed 188, Free Will: turn 50,007 after 100,000 actions)."""
+    s = GAME.new(seed, **GAME.machine_options(options))
     rng = Rng(seed ^ 0x5EED)
     while s.prep is not None and not s.is_over:
         play(s, rng, 1)
