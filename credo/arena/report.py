@@ -239,6 +239,19 @@ def measure(games_list: list[str] | None = None, games_per_pairing: int = MIN_GA
                                                   row["returns"], row["moves"], seconds=row["seconds"],
                                                   effort=row.get("effort"))
 
+        before = {index: game for index, game in before.items() if index < pairing_games}
+        # the games saved by earlier runs took their play time, spread over this run's processes
+        earlier = sum(r.seconds for r in before.values()) / max(1, jobs)
+        finished = list(before.values())
+        at = len(report.lines)
+
+        def record(results: list[GameResult]) -> None:
+            """The pairing's line over the games played so far: while it is played, a run stopped
+            in its middle keeps what it measured (the verdict says how many games are missing)."""
+            wins, draws, losses = count(results, first, second, players)
+            report.lines[at:at + 1] = [Line(name, first, second, len(results), wins, draws, losses, target, role,
+                                            time.perf_counter() - began + earlier, meaning, effort_by_agent(results))]
+
         def save_game(result: GameResult) -> None:
             if file is not None:
                 file.write(json.dumps({"game": name, "first": first, "second": second, "role": role, "levels": meaning,
@@ -247,8 +260,10 @@ def measure(games_list: list[str] | None = None, games_per_pairing: int = MIN_GA
                                        "moves": result.moves, "seconds": round(result.seconds, 3),
                                        "effort": result.effort}) + "\n")
                 file.flush()
+            finished.append(result)
+            record(finished)
             run_record.seconds = time.perf_counter() - start
-            if measured:  # the run's time so far, whenever it is stopped
+            if measured:  # the run's time and results so far, whenever it is stopped
                 measured(report)
 
         began = time.perf_counter()
@@ -256,12 +271,7 @@ def measure(games_list: list[str] | None = None, games_per_pairing: int = MIN_GA
                             progress=(lambda done, total, label=label: progress(label, done, total))
                             if progress else None, backend=backend, address=address, played=before,
                             each=save_game)
-        wins, draws, losses = count(result.results, first, second, players)
-        # the games saved by earlier runs took their play time, spread over this run's processes
-        earlier = sum(r.seconds for r in result.results if r.fixture.index in before) / max(1, jobs)
-        report.lines.append(Line(name, first, second, len(result.results), wins, draws, losses,
-                                 target, role, time.perf_counter() - began + earlier, meaning,
-                                 effort_by_agent(result.results)))
+        record(result.results)
         run_record.seconds = time.perf_counter() - start
         if measured:
             measured(report)

@@ -355,3 +355,31 @@ def test_a_pairing_measured_again_after_its_level_changed_replaces_the_old_measu
     assert merged.lines == [new] and len(merged.runs) == 2
     with pytest.raises(ValueError, match="measured in more than one run: jol easy vs random"):
         report.merge([report.load(tmp_path / "new.json"), report.load(tmp_path / "again.json")])
+
+
+def test_a_run_stopped_in_the_middle_of_a_pairing_keeps_what_it_measured(tmp_path, monkeypatch):
+    """Hard against mcts-1000 is hours of games: a stop keeps the pairing's line so far, marked short."""
+    import importlib
+
+    from credo.arena import report
+
+    tournament_module = importlib.import_module("credo.arena.tournament")
+    real = tournament_module.run_work
+
+    def stopped_after_two(work, *args, each=None, **kwargs):
+        def count_then_stop(result, seen=[]):
+            each(result)
+            seen.append(result)
+            if len(seen) == 2:
+                raise KeyboardInterrupt
+
+        return real(work, *args, each=count_then_stop, **kwargs)
+
+    monkeypatch.setattr(tournament_module, "run_work", stopped_after_two)
+    saved = []
+    with pytest.raises(KeyboardInterrupt):
+        report.measure(["jol"], games_per_pairing=5, agent_hard="random", only="hard:greedy",
+                       games_file=tmp_path / "x.games.jsonl", measured=lambda r: saved.append(report.render(r)))
+    line = "| random (as hard) vs greedy | 2 |"
+    assert line in saved[-1] and "no (2 games < 200)" in saved[-1]
+    assert line not in saved[0]  # before the first game ended there was nothing to report
