@@ -49,9 +49,9 @@ from .base import Agent, Effort
 EXPLORATION = 0.25  # UCB's constant on the evaluation's own scale, [-1, 1]
 NORMALIZED_EXPLORATION = 0.5  # on values rescaled to each node's range, [0, 1]
 TURN_PLAYOUT_CAP = 16  # at most so many playout actions to the start of the searcher's next turn
+SETTLE_CHECK = 32  # iterations between looks at whether the answer can still change
 # progressive widening: below the root, a player at a node weighs at most
 # ceil(WIDENING * passes ** WIDENING_POWER) of its actions after `passes` visits there
-SETTLE_CHECK = 32  # iterations between looks at whether the answer can still change
 WIDENING = 1.0
 WIDENING_POWER = 0.5
 

@@ -437,6 +437,8 @@ def describe_agent(name: str) -> str:
             budget = f"{agent.iterations} iterations a move"
             if agent.seconds:
                 budget += f", at most {agent.seconds:g} s"
+            if agent.stop_when_settled:
+                budget += " (fewer once no remaining iteration could change the answer)"
         return f"{kind}: {budget}; {playouts(agent)}"
     doc = (sys.modules[type(agent).__module__].__doc__ or type(agent).__doc__ or "").strip()
     return f"{' '.join(doc.split('.')[0].split())} ({kind})" if doc else kind
