@@ -349,7 +349,7 @@ def load(path: Path) -> StrengthReport:
         raise ValueError(f"{path}: not a saved strength report ({e})") from e
 
 
-SHARED = ("games_per_pairing", "seed", "agent_hard", "search_games")  # what merged runs must agree on
+SHARED = ("games_per_pairing", "seed", "agent_hard")  # what merged runs must agree on (and search_games, below)
 
 
 def merge(parts: list[StrengthReport]) -> StrengthReport:
@@ -361,6 +361,11 @@ def merge(parts: list[StrengthReport]) -> StrengthReport:
         for name in SHARED:
             if getattr(part, name) != getattr(first, name):
                 raise ValueError(f"the runs differ in {name}: {getattr(first, name)!r} and {getattr(part, name)!r}")
+    # the search pairing's game count matters only to runs that played a search pairing
+    searched = [part for part in parts if any(line.role is None for line in part.lines)] or parts[:1]
+    for part in searched[1:]:
+        if part.search_games != searched[0].search_games:
+            raise ValueError(f"the runs differ in search_games: {searched[0].search_games!r} and {part.search_games!r}")
     by_pairing: dict[tuple[str, str, str, str], list[Line]] = {}
     for part in parts:
         for line in part.lines:
@@ -377,7 +382,7 @@ def merge(parts: list[StrengthReport]) -> StrengthReport:
                          + ", ".join(f"{game} {first} vs {second}" for game, first, second, _ in sorted(again)))
     kept = {id(lines[0]) for lines in by_pairing.values()}
     merged = StrengthReport(first.games_per_pairing, first.jobs, first.seed, first.agent_hard, {},
-                            first.backend, first.search_games)
+                            first.backend, searched[0].search_games)
     for part in parts:
         merged.search_pairs.update(part.search_pairs)
         merged.lines += [line for line in part.lines if id(line) in kept]

@@ -383,3 +383,19 @@ def test_a_run_stopped_in_the_middle_of_a_pairing_keeps_what_it_measured(tmp_pat
     line = "| random (as hard) vs greedy | 2 |"
     assert line in saved[-1] and "no (2 games < 200)" in saved[-1]
     assert line not in saved[0]  # before the first game ended there was nothing to report
+
+
+def test_a_run_of_hards_pairings_alone_merges_whatever_its_search_games(tmp_path):
+    from credo.arena import report
+
+    common = ["report-agents", "--games", "1", "--agent-hard", "random", "--games-list", "jol", "--out",
+              str(tmp_path / "x.md"), "--force"]
+    assert main([*common, "--search-pair", "random,random", "--search-games", "2", "--only", "search",
+                 "--save-results", str(tmp_path / "search.json")]) == 0
+    assert main([*common, "--only", "hard:greedy", "--save-results", str(tmp_path / "hard.json")]) == 0
+    assert main([*common, "--search-pair", "random,greedy", "--search-games", "1", "--only", "search",
+                 "--save-results", str(tmp_path / "other.json")]) == 0
+    merged = report.merge([report.load(tmp_path / "hard.json"), report.load(tmp_path / "search.json")])
+    assert merged.search_games == 2 and len(merged.lines) == 2
+    with pytest.raises(ValueError, match="the runs differ in search_games: 2 and 1"):
+        report.merge([report.load(tmp_path / "search.json"), report.load(tmp_path / "other.json")])
