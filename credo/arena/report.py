@@ -300,7 +300,7 @@ def effort_by_agent(results: list[GameResult]) -> dict[str, dict] | None:
 def effort_sentence(name: str, effort: dict) -> str:
     """`hard`: 2,310 iterations a decision on average (the least 180; budget 4,000); of its 5,120
     decisions, its time cap ended 62% first and 30% ended early, their answer settled."""
-    whole = Effort.combine([effort])
+    whole = Effort(**effort)
     budget = f"budget {whole.budget:,}" if whole.budget is not None else "no budget but the clock"
     ends = []
     if whole.cut:
