@@ -100,7 +100,9 @@ def test_a_game_against_the_computer_is_played_on_the_board_and_survives_a_reloa
     click_and_wait(page, page.locator("#end-turn"))
     my_turn(page)
     assert answers.count() > before
-    assert page.locator(".piece .marker").count() > 0  # action markers on the creatures that acted
+    # the random opponent may end its turn at once; when it acted, its creatures show their markers
+    acted = any("ends the turn" not in text for text in answers.all_inner_texts()[before:])
+    assert page.locator(".piece .marker").count() > 0 or not acted
 
     page.screenshot(path=str(shots / "dirge.png"))
     assert png_size(shots / "dirge.png") == (1280, 800)
