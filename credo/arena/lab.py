@@ -41,7 +41,8 @@ SETTINGS = "run.json"
 BAND = (0.45, 0.55)
 # settings every part of one measurement shares: results of other settings are another measurement
 # (merged parts may differ in seed: that is how several machines measure more games)
-SHARED = ("game", "agents", "content", "options")
+# (the content is compared by what it holds, not where it lies: see `_same`)
+SHARED = ("game", "agents", "options")
 MIN_SAMPLES = 10  # fewer games on a side of a comparison say nothing about a card
 DECISIVE_SHOWN = 8
 
@@ -73,6 +74,10 @@ class Settings:
     backend: str = "process"
     runs: list[Run] = field(default_factory=list)
     only: list[str] | None = None  # `--matchups`: the words that select matchups (None: every one)
+    # the validated content's hash (the game's `content_hash`), filled when a run starts; None in
+    # folders written before it was kept, and then in every folder resumed from them, because
+    # their first games may have been played with other values
+    content_hash: str | None = None
 
 
 def matchups(settings: Settings) -> list[tuple[str, dict]]:
@@ -175,10 +180,23 @@ def read_results(folder: Path) -> list[dict]:
     return list(once.values())
 
 
+def fingerprint(settings: Settings) -> str:
+    """The hash of the content the settings play: the same values give the same hash
+    wherever their files lie (a copy of the shipped content is the shipped content)."""
+    return games.load(settings.game, settings.content).content_hash
+
+
 def _same(a: Settings, b: Settings, where: str) -> None:
     for name in SHARED:
         if getattr(a, name) != getattr(b, name):
             raise ValueError(f"{where}: the runs differ in {name}: {getattr(a, name)!r} and {getattr(b, name)!r}")
+    if a.content_hash and b.content_hash:
+        if a.content_hash != b.content_hash:
+            raise ValueError(f"{where}: the runs played different content (content hash {a.content_hash} "
+                             f"from {a.content or 'the shipped content'}, {b.content_hash} from "
+                             f"{b.content or 'the shipped content'})")
+    elif a.content != b.content:  # a folder without a hash: only its path can be compared
+        raise ValueError(f"{where}: the runs differ in content: {a.content!r} and {b.content!r}")
 
 
 def run(settings: Settings, out: Path, resume: bool = False, command: str = "", address: str | None = None,
@@ -186,11 +204,14 @@ def run(settings: Settings, out: Path, resume: bool = False, command: str = "", 
     """Play what is missing from `out` (everything, unless `resume`), saving each game as it
     ends; the folder's games afterwards."""
     out.mkdir(parents=True, exist_ok=True)
+    settings.content_hash = settings.content_hash or fingerprint(settings)
     with _only_writer(out):
         saved = read_results(out) if resume else []
         if resume and (out / SETTINGS).exists():
             before = read_settings(out)
             _same(before, settings, str(out))
+            if before.content_hash is None:
+                settings.content_hash = None
             if before.seed != settings.seed:
                 raise ValueError(f"{out} was measured with --seed {before.seed}: resume it with the same seed "
                                  "(a run of another seed goes in its own folder, merged later)")
@@ -255,7 +276,8 @@ def merge(folders: list[Path], out: Path) -> tuple[Settings, list[dict], int]:
     parts = [(read_settings(f), read_results(f)) for f in folders]
     first = parts[0][0]
     merged = Settings(first.game, first.agents, first.games, first.seed, first.content, first.options,
-                      first.jobs, first.backend, [], _union([s.only for s, _ in parts]))
+                      first.jobs, first.backend, [], _union([s.only for s, _ in parts]),
+                      first.content_hash if all(s.content_hash for s, _ in parts) else None)
     rows: dict[tuple[str, int], dict] = {}
     repeated = 0
     for folder, (settings, part_rows) in zip(folders, parts, strict=True):
@@ -458,7 +480,8 @@ def sections(settings: Settings, rows: list[dict]) -> list[Section]:
         f"- Agent on every seat: {level}; seed {', '.join(dict.fromkeys(_seed_of(r) for r in runs)) or settings.seed};"
         f" up to {settings.games} games per matchup"
         f" ({len(rows)} games in all, {_duration(seconds)} of play)",
-        f"- Content: {settings.content or 'the shipped content'}; game options: "
+        f"- Content: {settings.content or 'the shipped content'}"
+        f"{f' (content hash {settings.content_hash})' if settings.content_hash else ''}; game options: "
         f"`{json.dumps(settings.options) if settings.options else 'each matchup its own'}`",
         *([f"- Matchups: only those named by `--matchups {','.join(settings.only)}`"] if settings.only else []),
         f"- {_limit_note(settings)}",

@@ -5,9 +5,12 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
+from pathlib import Path
 
 import pytest
 
+from credo import games
 from credo.arena import lab
 from credo.interfaces.cli import main
 
@@ -227,3 +230,28 @@ def test_matchups_named_by_a_side_or_a_label_are_the_only_ones_played(tmp_path, 
     with pytest.raises(SystemExit, match="'court' names no matchup; the matchups are: jovinet vs jovinet"):
         main(["balance", "jol", "--matchups", "court", "--out", str(tmp_path / "bad")])
     assert not (tmp_path / "bad").exists()
+
+
+def test_merge_compares_content_by_what_it_holds_not_where_it_lies(tmp_path):
+    """A copy of the shipped content is the shipped content: its runs merge with the shipped
+    runs. A copy with one value changed is other content: the merge refuses it."""
+    shipped = Path(lab.__file__).parents[1] / "games" / "jol" / "data"
+    copy = tmp_path / "copy"
+    shutil.copytree(shipped, copy)
+    lab.run(settings(seed=0), tmp_path / "a")
+    lab.run(lab.Settings("jol", "random", GAMES, 1, content=str(copy)), tmp_path / "b")
+    merged, rows, _ = lab.merge([tmp_path / "a", tmp_path / "b"], tmp_path / "m")
+    assert merged.content_hash == games.load("jol").content_hash
+    assert len(rows) == 18
+
+    changed = tmp_path / "changed"
+    shutil.copytree(shipped, changed)
+    cogum = changed / "cogum.toml"
+    cogum.write_text(cogum.read_text().replace('name = "Pip of the Boog"', 'name = "Pip of the Bog"'))
+    lab.run(lab.Settings("jol", "random", GAMES, 2, content=str(changed)), tmp_path / "c")
+    with pytest.raises(ValueError, match="different content"):
+        lab.merge([tmp_path / "a", tmp_path / "c"], tmp_path / "n")
+    # resuming a folder with the copy is resuming it with the same content
+    lab.run(lab.Settings("jol", "random", GAMES, 0, content=str(copy)), tmp_path / "a", resume=True)
+    with pytest.raises(ValueError, match="different content"):
+        lab.run(lab.Settings("jol", "random", GAMES, 0, content=str(changed)), tmp_path / "a", resume=True)
