@@ -4,6 +4,8 @@ claimed in a second browser, a spectator, a finished game replayed."""
 
 from __future__ import annotations
 
+import time
+
 import httpx
 from playwright.sync_api import expect
 
@@ -12,7 +14,17 @@ from .conftest import create_table, my_turn, watch_errors
 
 def test_lobby_lists_the_four_games_and_builds_options_from_their_schemas(page):
     errors = watch_errors(page)
+
+    def slowly(route):  # the last renderer arrives late, as on a slow line
+        time.sleep(0.5)
+        route.continue_()
+
+    page.route("**/static/games/jol.js", slowly)
     page.goto("/")
+    # the buttons come together: one by one, each new one moved the others under the pointer
+    page.wait_for_selector(".game")
+    assert page.evaluate("document.querySelectorAll('.game').length") == 4
+    page.unroute("**/static/games/jol.js")
     for game in ("dirge", "divine", "dogma", "jol"):
         expect(page.locator(f"#game-{game}")).to_be_visible()
     page.click("#game-divine")

@@ -14,15 +14,16 @@ function say(text, kind = "error") {
 // --- the games ---------------------------------------------------------------------------------
 async function showGames() {
   state.games = await api.games();
-  const box = clear($("games"));
-  for (const game of state.games) {
-    const mod = await api.renderer(game.name);
+  // every button at once: added one by one, each new one narrowed the grid's columns under a
+  // pointer already on its way, and a click meant for one game landed on another
+  const renderers = await Promise.all(state.games.map((game) => api.renderer(game.name)));
+  clear($("games")).append(...state.games.map((game, i) => {
     const players = game.min_players === game.max_players ? `${game.min_players} players`
       : `${game.min_players} to ${game.max_players} players`;
-    box.append(h("button", {class: "game", id: `game-${game.name}`, on: {click: () => choose(game)}},
+    return h("button", {class: "game", id: `game-${game.name}`, on: {click: () => choose(game)}},
       h("strong", {}, game.title), h("span", {class: "players"}, players),
-      h("span", {class: "about"}, mod.about || "")));
-  }
+      h("span", {class: "about"}, renderers[i].about || ""));
+  }));
 }
 
 // --- the form, built from the game's option schema ------------------------------------------------
