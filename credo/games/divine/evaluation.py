@@ -61,3 +61,12 @@ def evaluate(s, player: int) -> float:
     mine = standing(s, player)
     best = max(standing(s, q) for q in range(s.n) if q != player)
     return math.tanh((mine - best) / 40.0)
+
+
+def evaluate_all(s) -> list[float]:
+    """`evaluate` for every player, each standing computed once (N standings instead of
+    N squared: a search scores every playout for every player). The same numbers."""
+    if s.phase == 3:
+        return [evaluate(s, p) for p in range(s.n)]
+    scores = [standing(s, p) for p in range(s.n)]
+    return [math.tanh((scores[p] - max(scores[q] for q in range(s.n) if q != p)) / 40.0) for p in range(s.n)]

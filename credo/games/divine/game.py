@@ -104,6 +104,7 @@ class DivineGame(Game):
     title = "Divine"
     rules_version = "divine-1"
     evaluate = implemented_in("credo.games.divine.evaluation", "evaluate")
+    evaluate_all = implemented_in("credo.games.divine.evaluation", "evaluate_all")
     rollout_action = implemented_in("credo.games.divine.heuristics", "rollout_action")
     min_players = 2
     max_players = 4
