@@ -63,7 +63,11 @@ def test_a_draw_is_told_only_to_the_drawer():
     for e in s.events(None):
         assert not e.text.startswith("You draw")
     mine = [e.text for e in s.events(0) if e.text.startswith("You draw")]
-    assert len(mine) == 4
+    cards = s.game.cards
+    names = sorted(cards.names[cards.by_id[card]] for card in s.observation(0)["hand"])
+    assert len(names) == 4
+    # one line, by name in a fixed order: the order the deck gave them is no one's to know
+    assert mine == ["You draw " + ", ".join(names[:-1]) + " and " + names[-1] + "."]
     for p in (1, 2):
         assert not any(e.visible_to == frozenset({0}) for e in s.events(p))
 
@@ -86,3 +90,35 @@ def test_a_player_view_holds_no_hidden_cards():
     world = view.sample_world(Rng(9))
     assert world.observation(p) == s.observation(p)
     assert len(world.events(p)) == 0
+
+
+def test_what_a_drawer_is_told_does_not_tell_the_order_the_deck_gave_the_cards():
+    """Two draws at once (the Library's extra card, a card that draws) are told to the
+    drawer as one line sorted by name: the hand keeps no order, so the same move from a
+    deck whose top two cards are swapped must be told the same."""
+    game = load("divine")
+    compared = 0
+    for seed in range(40):
+        s = game.new(seed, players=3)
+        rng = Rng(seed)
+        while not s.is_over and compared < 3:
+            p = s.to_move[0]
+            action = game.rollout_action(s, p, rng)
+            after = s.copy()
+            after.apply(action, p)
+            drawer = next((q for q in range(3)
+                           if len(after.observation(q)["hand"]) >= len(s.observation(q)["hand"]) + 2), None)
+            position = s.to_position()
+            if drawer is not None and len(position["deck"]) >= 2 and position["deck"][-1] != position["deck"][-2]:
+                position["deck"][-1], position["deck"][-2] = position["deck"][-2], position["deck"][-1]
+                swapped = game.from_position(position)
+                begun = len(swapped.events(drawer))
+                swapped.apply(action, p)
+                assert swapped.observation(drawer) == after.observation(drawer)
+                told = [e.text for e in after.events(drawer)[len(s.events(drawer)):]]
+                assert [e.text for e in swapped.events(drawer)[begun:]] == told
+                compared += 1
+            s = after
+        if compared >= 3:
+            break
+    assert compared >= 3

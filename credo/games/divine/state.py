@@ -112,8 +112,7 @@ class DivineState(State):
         rng.shuffle(s.deck)
         s.narrate("The Divinity deck ({} cards) is shuffled.", (len(s.deck),), R.SETUP_CARDS)
         for p in order:
-            for _ in range(R.START_HAND):
-                s._draw_card(p, R.SETUP_CARDS)
+            s._draw_cards(p, R.START_HAND, R.SETUP_CARDS)
         s.narrate("Each player takes 10 Follower Tokens and 1 Divinity Counter.", (), R.RESOURCES)
         s.narrate("In turn order, each player places a control marker and a Priest on a Temple.", (), R.SETUP_PRIEST)
         return s
@@ -625,8 +624,7 @@ class DivineState(State):
             draws += 1
             extra = " (one more for the Library)"
         self.narrate("Draw Step: player {} draws {} card{}{}.", (p + 1, draws, "" if draws == 1 else "s", extra), R.DRAW)
-        for _ in range(draws):
-            self._draw_card(p, R.LIBRARY if extra else R.DRAW)
+        self._draw_cards(p, draws, R.LIBRARY if extra else R.DRAW)
         self.step = DRAW_STEP
         self._open_moment()
         if self.window is None:
@@ -673,21 +671,36 @@ class DivineState(State):
         elif self.step == END_STEP:
             self._end_turn()
 
-    def _draw_card(self, p: int, rule: str) -> None:
-        if not self.deck:
-            if not self.discard:
-                self.narrate("The deck and the discard pile are empty: player {} draws nothing.", (p + 1,), R.R_DECK)
-                return
-            self.deck = self.discard
-            self.discard = []
-            self.rng.shuffle(self.deck)
-            self.narrate("The deck is empty: the discard pile ({} cards) is shuffled into a new deck.",
-                         (len(self.deck),), R.R_DECK)
-        c = self.deck.pop()
-        self.hand[p * self.game.cards.n + c] += 1
-        self.hsize[p] += 1
-        self.narrate("Player {} draws a card.", (p + 1,), rule)
-        self.narrate("You draw {}.", (self.game.cards.names[c],), rule, ONLY[p])
+    def _draw_cards(self, p: int, count: int, rule: str) -> None:
+        """Player p draws `count` cards. The drawer is told the cards sorted by name, not in
+        the order the deck gave them: a hand has no order, so the deck's order is not told
+        by what the drawer sees afterwards, and the narration may not tell it either."""
+        drawn: list[int] = []
+        for _ in range(count):
+            if not self.deck:
+                self._tell_drawn(p, drawn, rule)
+                drawn = []
+                if not self.discard:
+                    self.narrate("The deck and the discard pile are empty: player {} draws nothing.", (p + 1,), R.R_DECK)
+                    return
+                self.deck = self.discard
+                self.discard = []
+                self.rng.shuffle(self.deck)
+                self.narrate("The deck is empty: the discard pile ({} cards) is shuffled into a new deck.",
+                             (len(self.deck),), R.R_DECK)
+            c = self.deck.pop()
+            self.hand[p * self.game.cards.n + c] += 1
+            self.hsize[p] += 1
+            drawn.append(c)
+        self._tell_drawn(p, drawn, rule)
+
+    def _tell_drawn(self, p: int, drawn: list[int], rule: str) -> None:
+        if not drawn:
+            return
+        names = sorted(self.game.cards.names[c] for c in drawn)
+        listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        self.narrate("Player {} draws {}.", (p + 1, "a card" if len(drawn) == 1 else f"{len(drawn)} cards"), rule)
+        self.narrate("You draw {}.", (listed,), rule, ONLY[p])
 
     def _move(self, a: int, b: int) -> None:
         self._own_board()
@@ -966,8 +979,7 @@ class DivineState(State):
                 self.divinity[q] = max(0, self.divinity[q] + amount)
                 self.narrate("{}: player {} has {} Divinity.", (name, q + 1, self.divinity[q]), R.RESOURCES)
         elif op == "draw":
-            for _ in range(amount):
-                self._draw_card(p, rule)
+            self._draw_cards(p, amount, rule)
         elif op == "destroy":
             self.narrate("{}: {} is destroyed.", (name, self.unit_name(a)), rule)
             self._remove(a)
