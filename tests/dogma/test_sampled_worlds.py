@@ -318,3 +318,32 @@ def _summon_mose(state):
     state.apply("cult 1", 0)
     state.apply("summon 1", 1)
     return [e.text for e in state.events(0, start)]
+
+
+def test_an_order_revealed_under_hysteria_tells_what_a_face_down_card_is_not(game=GAME):
+    """Al Jafar's Vacuità (Arduous) bars Arduous cards the next turn; under Hysteria his player then
+    reveals "cult 2" first. Card 2 lies face down with Hajj (Arduous) and Samsara, so the viewer knows
+    it is Samsara: every world deals it there (before, half the worlds dealt Hajj, a state no play
+    reaches, whose position did not load)."""
+    from credo.games.dogma.game import ARCANA
+
+    from .conftest import orders
+    knowledge = [A("agostino", "confessionum_libri_xiii", "nevim", "sutra_del_cuore"), A("hugues", "rogo", "martirio", "athar"),
+                 A("san_francesco", "nuovo_testamento", "sutta_pitaka", "ketuvim"),
+                 A("cagliostro", "circoncisione", "esodo", "nobile_silenzio")]
+    mecca = [A("al_jafar", "hajj", "samsara", "vacuita"), A("maometto", "corano_hizb", "sunniti", "allah_akbar"),
+             A("primo_shahid", "sawm", "ramadan", "guerra_santa"), A("shirin", "ibaditi", "sunna", "hadith")]
+    s = game.from_position(position(knowledge, mecca, di0=OPTIONS["knowledge"].interventions,
+                                    di1=OPTIONS["mecca"].interventions))
+    orders(s, "cult 2", "cult 3")  # Nevi'm gives Hysteria; Vacuità is Arduous
+    assert s.to_move == (1,) and "cult 1" not in [str(a) for a in s.legal_actions(1)]
+    s.apply("cult 2", 1)  # revealed first, under Hysteria
+    sl = ARCANA + s.active[1]
+    samsara, hajj = T.cult_by_id["samsara"], T.cult_by_id["hajj"]
+    dealt = Counter()
+    for seed in range(60):
+        world = s.determinize(0, Rng(seed))
+        dealt[world.cults[sl][1]] += 1
+        game.from_position(world.to_position())  # a state play can reach
+        assert hajj in world.cults[sl]  # the rest of the Arcanum is still dealt
+    assert dealt == {samsara: 60}

@@ -177,6 +177,30 @@ def reopen_secret_choices(s, player: int) -> None:
             s._tm, s._legal_for = None, -1
 
 
+# how often a world's hidden cards are dealt again before one fits an Order revealed by Hysteria (one
+# deal in three fits at worst: a face-down card in three is ruled out); the true cards always fit
+_DEALS = 64
+
+
+def _deal_hidden_cards(w, s, player: int, rng: Rng) -> None:
+    """Deal the hidden cards of world `w`, again until the Orders that players under Hysteria revealed
+    before `player` chose are ones they could place there. Such an Order tells what a face-down card
+    is not: "cult 2" chosen the turn after an Arduous card says that card 2 is not Arduous, so a world
+    dealing an Arduous card there could not be reached (and its position would not load). Dealing again
+    until one fits is drawing the cards conditioned on what the Order showed."""
+    seen = tuple(sees(s, player, q) for q in range(s.np))
+    shown = {} if w.commit is None or w.phase == 0 else \
+        {q: a for q, a in w.commit.choices.items() if q in w.hyst and not seen[q]}
+    dealt = (w.proph, w.cults, w.relics, w.decks, list(w.di))
+    for _ in range(_DEALS):
+        resample_hidden_cards(w, seen, rng)
+        if all(any(a == action.index for action in w.order_actions(q)) for q, a in shown.items()):
+            return
+        w.set_cards(*dealt[:3])
+        w.decks, w.di = dealt[3], list(dealt[4])
+    resample_hidden_cards(w, seen, rng)
+
+
 def determinize(s, player: int, rng: Rng):
     """A world consistent with what `player` knows (rulings D-12, D-20, D-29, D-31): every card the other
     players keep hidden is drawn again from what `player` could know (worlds.py), and so are their
@@ -191,7 +215,7 @@ def determinize(s, player: int, rng: Rng):
     if w.prep is not None:  # the Chaos draft: the packets and the other players' Arcana (chaos.py)
         chaos_determinize(w, player, rng)
     else:
-        resample_hidden_cards(w, tuple(sees(s, player, q) for q in range(s.np)), rng)
+        _deal_hidden_cards(w, s, player, rng)
     # secret choices the player has not seen
     if w.commit is not None:
         for q in sorted(w.commit.choices):
