@@ -3,7 +3,7 @@ coverage review): each test plays the clause, not an internal field."""
 
 from .conftest import A, assert_illegal, faith, fervor, orders, position
 
-AL = A("al_jafar", "hajj", "samsara", "vacuita")  # Vacuità (card 3) is Arduous
+AL = A("al_jafar", "hajj", "samsara", "vacuita")  # Hajj (card 1) and Vacuità (card 3) are Arduous
 MAO = A("maometto", "corano_hizb", "sunniti", "allah_akbar")
 SHIRIN = A("shirin", "ibaditi", "sunna", "hadith")
 GOFF = A("goffredo", "crociati", "movimento_sacerdotale_mariano", "penitenza")
@@ -56,8 +56,9 @@ def test_a_prophet_deployed_the_turn_after_an_arduous_card_cannot_use_one(game):
     s.apply("deploy 1", 0)  # the rear guard: Al Jafar, then Cagliostro withdrawn to its right end
     assert seen(s, 0, 1)["where"] == "active"
     assert "cult 3" not in [str(a) for a in s.legal_actions(0)]
+    assert "cult 1" not in [str(a) for a in s.legal_actions(0)]
     assert_illegal(s, "cult 3", 0, "Keywords")
-    orders(s, "cult 1", "cult 2")
+    orders(s, "cult 2", "cult 2")  # Samsara, not Arduous
     assert "cult 3" in [str(a) for a in s.legal_actions(0)]  # the turn after, Vacuità is usable again
 
 

@@ -3,7 +3,7 @@ abilities, defeated Prophets returning), Specials, and section 8's worked exampl
 
 from .conftest import A, arcanum, assert_illegal, dmg, fervor, orders, position, side, text_has
 
-AL = A("al_jafar", "hajj", "samsara", "vacuita")
+AL = A("al_jafar", "hajj", "samsara", "vacuita")  # Hajj and Vacuità are Arduous
 MAO = A("maometto", "corano_hizb", "sunniti", "allah_akbar")
 SHAHID = A("primo_shahid", "sawm", "ramadan", "guerra_santa")
 GOFF = A("goffredo", "crociati", "movimento_sacerdotale_mariano", "penitenza")
@@ -119,9 +119,9 @@ def test_withering_its_controller_chooses_the_card_which_is_out_of_the_game(game
 
 def test_withering_is_placed_again_when_its_prophet_returns_from_the_rear_guard(game):
     s = game.from_position(position([AL, MAO], [dict(GOFF, malefic=["withering"], withered=0), CAGL]))
-    orders(s, "cult 1", "summon 1")
+    orders(s, "cult 2", "summon 1")
     assert arcanum(s, 1)["withered"] is None and "withering" in arcanum(s, 1)["malefic"]  # on the Prophet, off the card
-    orders(s, "cult 1", "summon 1")  # Goffredo returns
+    orders(s, "cult 2", "summon 1")  # Goffredo returns
     assert s.to_move == (1,) and s.observation(0)["pending"]["kind"] == "withering"
     s.apply("wither 3", 1)
     assert arcanum(s, 1)["withered"] == 2
