@@ -135,7 +135,7 @@ def test_dogma_board_gives_each_card_its_effect_in_a_few_words():
     _, out, _ = play("dogma", ("human", "greedy"), "deploy 1", options={"decks": ["mecca", "storm"]})
     board = out.split("Player 1 (you)")[-1]
     assert "active Al Jafar" in board
-    assert "cult 1 Hajj: 20 dmg, heal 20" in board  # from the card's data
+    assert "cult 1 Hajj: Arduous · 20 dmg, heal 20" in board  # from the card's data, keywords first
     assert "ability Diplomatic Genius: on withdraw: heal 50" in board
     assert "Divine Interventions (top first): Pioggia di Fuoco: 20 dmg to all foes" in board
 
