@@ -189,6 +189,8 @@ def test_what_a_seat_and_a_spectator_receive_does_not_depend_on_what_they_cannot
     summary = live.summary(table)
     assert summary["status"] == "finished"
     record = live.get(f"/api/tables/{table}/record").json()
+    # the server draws each table's seed: shown with a failure (captured output), so it can be replayed
+    print(f"table seed {record['seed']}, options {record['options']}")
     states, moves = states_of(game, record)
     seats = summary["seats"]
     assert check_views(game, mine, states, seats, 0) > 20
