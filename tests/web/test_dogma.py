@@ -172,7 +172,7 @@ def test_a_spectator_sees_no_hidden_card(page, browser, live_server):
     errors = watch_errors(watcher)
     watcher.goto(f"/table/{table}")
     watcher.wait_for_selector("#board svg.dogma")
-    assert "watching" in watcher.locator("#status").inner_text()
+    expect(watcher.locator("#status")).to_contain_text("watching")
     assert watcher.locator("#board .card.back").count() >= 6  # the rear guards and face-down cards, backs up
     assert watcher.locator("#board .card.pick").count() == 0
     seen = watcher.locator("#board").evaluate("b => b.textContent")

@@ -71,7 +71,7 @@ def test_an_invitation_link_seats_a_friend_and_a_spectator_has_no_actions(page, 
     watcher = browser.new_context(base_url=live_server).new_page()
     watcher.goto(f"/table/{table}")
     watcher.wait_for_selector("#seats .seat")
-    assert "watching" in watcher.locator("#status").inner_text()
+    expect(watcher.locator("#status")).to_contain_text("watching")
     assert watcher.locator(".action").count() == 0
     assert watcher.locator("#resign").count() == 0
 
@@ -106,7 +106,8 @@ def test_a_finished_game_is_listed_and_replayed_move_by_move(page, live_server):
     page.wait_for_selector("#replay-move")
     end = int(page.locator("#replay-move").get_attribute("max"))
     assert end > 0
-    assert f"move {end} of {end}" in page.locator("#status").inner_text()
+    # the slider is drawn before the last move's view arrives: wait for the view, not the slider
+    expect(page.locator("#status")).to_contain_text(f"move {end} of {end}")
     page.click("#replay-first")
     page.wait_for_function("() => document.querySelector('#status').innerText.includes('move 0 of')")
     page.click("#replay-next")
