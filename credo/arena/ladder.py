@@ -5,13 +5,16 @@ decision (`credo ladder GAME --out DIR`).
 
 Every game played is appended to DIR/GAME.jsonl as it ends, after a first line stating the
 run's settings; the same command run again plays only the games not yet there, so a
-stopped run resumes where it was. The schedule, each game's seed and the order in which the
-ratings take the results are the arena's (`tournament.schedule`, `rate`), whatever the
-number of jobs.
+stopped run resumes where it was, and a larger `--games` adds rounds to a finished one.
+The games are played in rounds (every pairing's first game, then every pairing's second...),
+so a run stopped anywhere has measured every pairing, and a game's seed depends only on its
+place in that order: the first N rounds of a longer ladder are the ladder of N games a
+pairing. The ratings take the results in that order (`rate`), whatever the number of jobs.
 """
 
 from __future__ import annotations
 
+import itertools
 import json
 import time
 from collections.abc import Callable
@@ -22,15 +25,16 @@ from pathlib import Path
 from credo import games
 from credo.agents import Agent, make_agent
 from credo.kernel import Action, PlayerView
+from credo.kernel.rng import Rng
 from credo.kernel.view import match_secret
 
 from .selfplay import play_game
-from .tournament import Fixture, GameResult, rate, schedule
+from .tournament import Fixture, GameResult, rate
 
 MCTS_BUDGETS = (100, 200, 400, 800)
 LEVELS = ("easy", "medium", "hard")
-OPENSPIEL_BUDGET = "1000-1.5s"
-SMALL_RUN = 20  # games a pairing below which a ladder says it is a small run  # the levels' time cap, so that the reference thinks as long as they may
+OPENSPIEL_BUDGET = "1000-1.5s"  # the levels' time cap, so that the reference thinks as long as they may
+SMALL_RUN = 20  # games a pairing below which a ladder says it is a small run
 
 
 def default_agents(name: str) -> list[str]:
@@ -62,7 +66,7 @@ class _Timed(Agent):
 
 
 def play_timed(args: tuple[str, Fixture, dict]) -> dict:
-    """One game of the schedule (seeded as the arena seeds it), with each seat's thinking time."""
+    """One game of the ladder's rounds, with each seat's thinking time."""
     name, fixture, options = args
     game = games.load(name)
     agents = [_Timed(make_agent(a, fixture.seed * 17 + seat)) for seat, a in enumerate(fixture.agents)]
@@ -70,6 +74,23 @@ def play_timed(args: tuple[str, Fixture, dict]) -> dict:
     return {"index": fixture.index, "agents": list(fixture.agents), "seed": fixture.seed,
             "returns": list(match.state.returns()), "moves": len(match.moves),
             "seconds": [a.seconds for a in agents], "decisions": [a.decisions for a in agents]}
+
+
+def rounds(agents: list[str], players: int, rounds_played: int, seed: int) -> list[Fixture]:
+    """The ladder's games: round k holds every group's k-th game (groups as the arena forms
+    them, seat order rotating from round to round). A game's index and seed depend only on its
+    round and group, so more rounds extend a ladder without changing the games it has."""
+    if len(agents) < players:
+        groups = [tuple(agents[i % len(agents)] for i in range(players))]
+    else:
+        groups = list(itertools.combinations(agents, players))
+    root = Rng(seed)
+    fixtures = []
+    for k in range(rounds_played):
+        shift = k % players
+        for group in groups:
+            fixtures.append(Fixture(len(fixtures), group[shift:] + group[:shift], root.next64() >> 33))
+    return fixtures
 
 
 @dataclass
@@ -92,18 +113,20 @@ class Rung:
 class Ladder:
     game: str
     settings: dict
+    games_per_pairing: int
     rungs: list[Rung]
     played: int
     scheduled: int
     seconds: float
 
 
-def _settings(name: str, agents: list[str], games_per_pairing: int, seed: int, options: dict) -> dict:
-    return {"game": name, "agents": agents, "games": games_per_pairing, "seed": seed, "options": options}
+def _settings(name: str, agents: list[str], seed: int, options: dict) -> dict:
+    """What a ladder's saved games belong to; the number of rounds is not part of it (more extend it)."""
+    return {"game": name, "agents": agents, "seed": seed, "options": options}
 
 
 def _saved(path: Path, settings: dict) -> dict[int, dict]:
-    """The games a run with these settings already played, by schedule index."""
+    """The games a run with these settings already played, by their index in the rounds."""
     if not path.exists():
         return {}
     lines = path.read_text().splitlines()
@@ -112,7 +135,8 @@ def _saved(path: Path, settings: dict) -> dict[int, dict]:
     except json.JSONDecodeError:
         first = None
     if first != {"settings": settings}:
-        raise ValueError(f"{path} holds a ladder with other settings: give another --out, or remove it")
+        raise ValueError(f"{path} holds another ladder (other agents, seed or options, or an older file): "
+                         "give another --out, or remove it")
     done = {}
     for line in lines[1:]:
         try:
@@ -125,17 +149,26 @@ def _saved(path: Path, settings: dict) -> dict[int, dict]:
 
 def run(name: str, agents: list[str], games_per_pairing: int, seed: int, out: Path, jobs: int = 1,
         options: dict | None = None, progress: Callable[[int, int], None] | None = None) -> Ladder:
-    """Play what is not yet in `out`/GAME.jsonl, then rate everything played."""
+    """Play the rounds' games not yet in `out`/GAME.jsonl, then rate the games of those rounds."""
     options = dict(options or {})
     game = games.load(name)
-    settings = _settings(name, agents, games_per_pairing, seed, options)
-    fixtures = schedule(agents, game.players(**options), games_per_pairing, seed)
+    settings = _settings(name, agents, seed, options)
+    fixtures = rounds(agents, game.players(**options), games_per_pairing, seed)
     out.mkdir(parents=True, exist_ok=True)
     path = out / f"{name}.jsonl"
     done = _saved(path, settings)
     if not path.exists() or not done:
         path.write_text(json.dumps({"settings": settings}) + "\n")
+    for f in fixtures:
+        row = done.get(f.index)
+        if row is not None and (tuple(row["agents"]), row["seed"]) != (f.agents, f.seed):
+            raise ValueError(f"{path}: game {f.index} is not the ladder's game {f.index} (another schedule): "
+                             "give another --out, or remove it")
     todo = [(name, f, options) for f in fixtures if f.index not in done]
+
+    def in_rounds() -> int:
+        return sum(1 for f in fixtures if f.index in done)
+
     start = time.perf_counter()
     with path.open("a") as saved:
         if not path.read_text().endswith("\n"):
@@ -145,10 +178,10 @@ def run(name: str, agents: list[str], games_per_pairing: int, seed: int, out: Pa
             saved.write(json.dumps(row) + "\n")
             saved.flush()
             if progress:
-                progress(len(done), len(fixtures))
+                progress(in_rounds(), len(fixtures))
 
         if progress:
-            progress(len(done), len(fixtures))
+            progress(in_rounds(), len(fixtures))
         if jobs <= 1:
             for item in todo:
                 keep(play_timed(item))
@@ -156,11 +189,14 @@ def run(name: str, agents: list[str], games_per_pairing: int, seed: int, out: Pa
             with ProcessPoolExecutor(jobs) as pool:
                 for future in as_completed([pool.submit(play_timed, item) for item in todo]):
                     keep(future.result())
-    return Ladder(name, settings, rungs(done, agents), len(done), len(fixtures), time.perf_counter() - start)
+    # the first N rounds of a longer ladder are the ladder of N games a pairing
+    rated = {index: row for index, row in done.items() if index < len(fixtures)}
+    return Ladder(name, settings, games_per_pairing, rungs(rated, agents), len(rated), len(fixtures),
+                  time.perf_counter() - start)
 
 
 def rungs(done: dict[int, dict], agents: list[str]) -> list[Rung]:
-    """Ratings in schedule order (openskill depends on the order), scores and thinking time."""
+    """Ratings in the order of the rounds (openskill depends on the order), scores and thinking time."""
     rows = [done[i] for i in sorted(done)]
     results = [GameResult(Fixture(r["index"], tuple(r["agents"]), r["seed"]), r["returns"], r["moves"]) for r in rows]
     ratings = rate(results, agents)
@@ -186,10 +222,11 @@ def markdown(ladder: Ladder, command: str) -> str:
     game = games.load(ladder.game)
     s = ladder.settings
     lines = [f"## Ladder: {game.title}", "",
-             f"`{command}`: {ladder.played} of {ladder.scheduled} games played, {s['games']} per pairing, seed "
+             f"`{command}`: {ladder.played} of {ladder.scheduled} games played, {ladder.games_per_pairing} per pairing, seed "
              f"{s['seed']}, options `{game.options(**game.machine_options(s['options']))}`.", "",
-             *([f"A small run ({s['games']} games a pairing, fewer than {SMALL_RUN}): the intervals are wide and "
-                "the order within them is not established.", ""] if s["games"] < SMALL_RUN else []),
+             *([f"A small run ({ladder.games_per_pairing} games a pairing, fewer than {SMALL_RUN}): the intervals are "
+                "wide and the order within them is not established.", ""] if ladder.games_per_pairing < SMALL_RUN
+               else []),
              "Openskill (Plackett-Luce) ratings over every game played; the interval is mu ± 2 sigma. Thinking time "
              "is the mean over the decisions where the agent had a choice.", "",
              "| agent | rating (mu) | interval | ordinal | games | score | thinking time a decision |",

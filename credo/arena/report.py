@@ -543,7 +543,8 @@ def ladder_section(folder: Path | None) -> list[str]:
            "(100, 200, 400 and 800 iterations), OpenSpiel's ISMCTS (and its MCTS in Dirge, which hides nothing",
            "from one player that the other knows) at the levels' time cap, and the three levels. It rates them with",
            "openskill and writes each game's table (GAME.md) and plot of strength against thinking time (GAME.png),",
-           "saving every game in GAME.jsonl as it ends: the same command resumes a stopped run."]
+           "saving every game in GAME.jsonl as it ends. It plays in rounds (every pairing's first game, then",
+           "every pairing's second...): the same command resumes a stopped run, and a larger `--games` adds rounds."]
     tables = sorted(folder.glob("*.md")) if folder is not None and folder.is_dir() else []
     if not tables:
         return out + ["", "Not measured yet."]

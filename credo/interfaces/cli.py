@@ -792,7 +792,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--jobs", type=int, default=1, help="parallel processes")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--out", required=True, help="the folder for GAME.jsonl (every game, as it ends: the same "
-                                                "command resumes a stopped run), GAME.md and GAME.png")
+                                                "command resumes a stopped run, a larger --games adds rounds), "
+                                                "GAME.md and GAME.png")
     p.add_argument("--agents", help="the rungs, comma-separated (default: random, greedy, planner, mcts at four "
                                     "budgets, OpenSpiel's searches and the three levels)")
     p.add_argument("-o", "--option", action="append", help="game option KEY=VALUE")

@@ -6,7 +6,6 @@ import json
 import pytest
 
 from credo.arena import ladder
-from credo.arena.tournament import schedule
 from credo.interfaces.cli import main
 
 
@@ -39,8 +38,32 @@ def test_a_stopped_ladder_resumes_with_the_games_it_has(tmp_path, monkeypatch):
     assert played == [1]  # only the game not saved whole is played again
     assert sorted(ladder._saved(part / "dirge.jsonl", resumed.settings)) == [0, 1]
     assert [(r.agent, r.mu) for r in resumed.rungs] == [(r.agent, r.mu) for r in full.rungs]
-    with pytest.raises(ValueError, match="other settings"):
-        ladder.run("dirge", agents, 3, 5, part, options={"turn_limit": 10})
+    with pytest.raises(ValueError, match="another ladder"):
+        ladder.run("dirge", agents, 2, 6, part, options={"turn_limit": 10})  # another seed
+
+
+def test_more_games_extend_a_ladder_with_new_rounds_and_fewer_rate_its_first_rounds(tmp_path, monkeypatch):
+    agents, options = ["random", "greedy", "planner"], {"turn_limit": 4}
+    fresh = ladder.run("dirge", agents, 3, 2, tmp_path / "fresh", options=options)
+    grown = tmp_path / "grown"
+    ladder.run("dirge", agents, 1, 2, grown, options=options)
+    played = []
+    real = ladder.play_timed
+    monkeypatch.setattr(ladder, "play_timed", lambda item: played.append(item[1].index) or real(item))
+    extended = ladder.run("dirge", agents, 3, 2, grown, options=options)
+    assert played == [3, 4, 5, 6, 7, 8]  # rounds 2 and 3 only: round 1's three pairings were saved
+    assert (extended.played, extended.scheduled) == (9, 9)
+    assert [(r.agent, r.mu, r.games) for r in extended.rungs] == [(r.agent, r.mu, r.games) for r in fresh.rungs]
+    played.clear()
+    first_round = ladder.run("dirge", agents, 1, 2, grown, options=options)
+    assert played == [] and (first_round.played, first_round.games_per_pairing) == (3, 1)
+    assert all(r.games == 2 for r in first_round.rungs)  # each agent's two pairings, one game each
+
+
+def test_every_round_plays_every_pairing_with_the_seats_turned():
+    fixtures = ladder.rounds(["a", "b", "c"], 2, 2, 0)
+    assert [f.agents for f in fixtures] == [("a", "b"), ("a", "c"), ("b", "c"), ("b", "a"), ("c", "a"), ("c", "b")]
+    assert ladder.rounds(["a", "b", "c"], 2, 1, 0) == fixtures[:3]  # a game's seed depends on its place only
 
 
 def test_the_default_rungs_cover_every_kind_of_agent():
@@ -66,7 +89,7 @@ def test_the_plot_draws_strength_against_thinking_time(tmp_path):
 
 
 def test_ratings_take_the_results_in_schedule_order_whatever_the_order_they_came():
-    fixtures = schedule(["random", "greedy"], 2, 3, 0)
+    fixtures = ladder.rounds(["random", "greedy"], 2, 3, 0)
     rows = {f.index: {"index": f.index, "agents": list(f.agents), "seed": f.seed, "returns": [1.0, -1.0]
                       if f.index % 2 else [-1.0, 1.0], "moves": 1, "seconds": [0.1, 0.2], "decisions": [1, 1]}
             for f in fixtures}
