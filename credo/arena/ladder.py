@@ -14,7 +14,6 @@ pairing. The ratings take the results in that order (`rate`), whatever the numbe
 
 from __future__ import annotations
 
-import itertools
 import json
 import time
 from collections.abc import Callable
@@ -29,7 +28,7 @@ from credo.kernel.rng import Rng
 from credo.kernel.view import match_secret
 
 from .selfplay import play_game
-from .tournament import Fixture, GameResult, rate
+from .tournament import Fixture, GameResult, groups, rate
 
 MCTS_BUDGETS = (100, 200, 400, 800)
 LEVELS = ("easy", "medium", "hard")
@@ -80,15 +79,12 @@ def rounds(agents: list[str], players: int, rounds_played: int, seed: int) -> li
     """The ladder's games: round k holds every group's k-th game (groups as the arena forms
     them, seat order rotating from round to round). A game's index and seed depend only on its
     round and group, so more rounds extend a ladder without changing the games it has."""
-    if len(agents) < players:
-        groups = [tuple(agents[i % len(agents)] for i in range(players))]
-    else:
-        groups = list(itertools.combinations(agents, players))
+    every_group = groups(agents, players)
     root = Rng(seed)
     fixtures = []
     for k in range(rounds_played):
         shift = k % players
-        for group in groups:
+        for group in every_group:
             fixtures.append(Fixture(len(fixtures), group[shift:] + group[:shift], root.next64() >> 33))
     return fixtures
 

@@ -58,16 +58,20 @@ def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float, flo
     return p, max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half))
 
 
+def groups(agents: list[str], players: int) -> list[tuple[str, ...]]:
+    """Every group of `players` distinct agents (pairs for two-player games); with fewer
+    agents than seats, one group repeating them."""
+    if len(agents) < players:
+        return [tuple(agents[i % len(agents)] for i in range(players))]
+    return list(itertools.combinations(agents, players))
+
+
 def schedule(agents: list[str], players: int, games_per_group: int, seed: int) -> list[Fixture]:
     """Each group of `players` distinct agents (pairs for two-player games) plays
     `games_per_group` games, seat order rotating from game to game."""
-    if len(agents) < players:
-        groups = [tuple(agents[i % len(agents)] for i in range(players))]
-    else:
-        groups = list(itertools.combinations(agents, players))
     root = Rng(seed)
     fixtures = []
-    for group in groups:
+    for group in groups(agents, players):
         for k in range(games_per_group):
             shift = k % players
             seats = group[shift:] + group[:shift]
