@@ -18,7 +18,7 @@ import json
 import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor, as_completed
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from credo import games
@@ -28,7 +28,7 @@ from credo.kernel.rng import Rng
 from credo.kernel.view import match_secret
 
 from .selfplay import play_game
-from .tournament import Fixture, GameResult, groups, rate
+from .tournament import Fixture, GameResult, groups, rate, wilson
 
 MCTS_BUDGETS = (100, 200, 400, 800)
 LEVELS = ("easy", "medium", "hard")
@@ -114,6 +114,21 @@ class Ladder:
     played: int
     scheduled: int
     seconds: float
+    rows: list[dict] = field(default_factory=list)  # the rated games, in the order of the rounds
+
+    def head_to_head(self, first: str, second: str) -> tuple[float, int]:
+        """`first`'s score (a win 1, a draw 1/2) in the games it played with `second`, and their number."""
+        score, count = 0.0, 0
+        for row in self.rows:
+            if first not in row["agents"] or second not in row["agents"]:
+                continue
+            winners = set(_winning_seats(row))
+            count += 1
+            if not winners:
+                score += 0.5
+            elif any(row["agents"][seat] == first for seat in winners):
+                score += 1.0
+        return score, count
 
 
 def _settings(name: str, agents: list[str], seed: int, options: dict) -> dict:
@@ -188,7 +203,12 @@ def run(name: str, agents: list[str], games_per_pairing: int, seed: int, out: Pa
     # the first N rounds of a longer ladder are the ladder of N games a pairing
     rated = {index: row for index, row in done.items() if index < len(fixtures)}
     return Ladder(name, settings, games_per_pairing, rungs(rated, agents), len(rated), len(fixtures),
-                  time.perf_counter() - start)
+                  time.perf_counter() - start, [rated[i] for i in sorted(rated)])
+
+
+def _winning_seats(row: dict) -> list[int]:
+    return GameResult(Fixture(row["index"], tuple(row["agents"]), row["seed"]), row["returns"],
+                      row["moves"]).winning_seats()
 
 
 def rungs(done: dict[int, dict], agents: list[str]) -> list[Rung]:
@@ -231,7 +251,27 @@ def markdown(ladder: Ladder, command: str) -> str:
         low, high = r.interval
         lines.append(f"| {r.agent} | {r.mu:.1f} | [{low:.1f}, {high:.1f}] | {r.ordinal:.1f} | {r.games} |"
                      f" {100 * r.score:.0f}% | {_ms(r.seconds_per_decision)} |")
+    lines += _levels(ladder)
     return "\n".join(lines) + "\n"
+
+
+def _levels(ladder: Ladder) -> list[str]:
+    """Whether the three levels stand in order: their ratings, and each level's score against
+    the one below in the games the two played together (with its 95% Wilson interval)."""
+    by_agent = {r.agent: r for r in ladder.rungs}
+    if not all(level in by_agent for level in LEVELS):
+        return []
+    easy, medium, hard = (by_agent[level] for level in LEVELS)
+    ordered = easy.mu < medium.mu < hard.mu
+    out = ["", f"The levels: easy {easy.mu:.1f}, medium {medium.mu:.1f}, hard {hard.mu:.1f} (mu); medium is rated "
+               + ("between easy and hard." if ordered else "**not** between easy and hard."), ""]
+    for upper, lower in (("medium", "easy"), ("hard", "medium"), ("hard", "easy")):
+        score, count = ladder.head_to_head(upper, lower)
+        if count:
+            rate, low, high = wilson(score, count)
+            out.append(f"- {upper} against {lower}: {score:g} of {count} games ({100 * rate:.0f}% "
+                       f"[{100 * low:.0f}%, {100 * high:.0f}%], a draw counts half)")
+    return out
 
 
 def _ms(seconds: float) -> str:

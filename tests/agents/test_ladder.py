@@ -105,3 +105,25 @@ def test_the_strength_report_shows_the_ladder_command_and_what_it_measured(tmp_p
     text = "\n".join(ladder_section(tmp_path / "ladder"))
     assert "credo ladder GAME" in text and "### Divine" in text and "| greedy |" in text
     assert "Not measured yet." not in text
+
+
+def test_the_table_says_whether_medium_stands_between_easy_and_hard(tmp_path):
+    rows = []
+    for index, (first, second, winner) in enumerate([("easy", "medium", 1), ("medium", "hard", 1), ("hard", "easy", 0),
+                                                     ("medium", "easy", 0), ("hard", "medium", 0), ("easy", "hard", 1)]):
+        returns = [1.0, -1.0] if winner == 0 else [-1.0, 1.0]
+        rows.append({"index": index, "agents": [first, second], "seed": index, "returns": returns, "moves": 9,
+                     "seconds": [0.1, 0.1], "decisions": [3, 3]})
+    done = {row["index"]: row for row in rows}
+    agents = ["easy", "medium", "hard"]
+    result = ladder.Ladder("jol", {"game": "jol", "agents": agents, "seed": 0, "options": {}}, 2,
+                           ladder.rungs(done, agents), 6, 6, 1.0, rows)
+    assert result.head_to_head("hard", "medium") == (2.0, 2)
+    assert result.head_to_head("medium", "hard") == (0.0, 2)
+    text = ladder.markdown(result, "credo ladder jol")
+    assert "medium is rated between easy and hard" in text
+    assert "- medium against easy: 2 of 2 games" in text and "- hard against medium: 2 of 2 games" in text
+    upside_down = [dict(row, returns=row["returns"][::-1]) for row in rows]
+    done = {row["index"]: row for row in upside_down}
+    flipped = ladder.Ladder("jol", result.settings, 2, ladder.rungs(done, agents), 6, 6, 1.0, upside_down)
+    assert "**not** between easy and hard" in ladder.markdown(flipped, "credo ladder jol")
