@@ -33,13 +33,14 @@ from .tournament import Fixture, GameResult, groups, rate, wilson
 MCTS_BUDGETS = (100, 200, 400, 800)
 LEVELS = ("easy", "medium", "hard")
 OPENSPIEL_BUDGET = "1000-1.5s"  # the levels' time cap, so that the reference thinks as long as they may
+OPENSPIEL_ISMCTS = f"openspiel-ismcts-{OPENSPIEL_BUDGET}"  # the outside reference (issue #19)
 SMALL_RUN = 20  # games a pairing below which a ladder says it is a small run
 
 
 def default_agents(name: str) -> list[str]:
     """The ladder's rungs for a game: OpenSpiel's MCTS only where nothing is hidden."""
     agents = ["random", "greedy", "planner", *(f"mcts-{n}" for n in MCTS_BUDGETS),
-              f"openspiel-ismcts-{OPENSPIEL_BUDGET}"]
+              OPENSPIEL_ISMCTS]
     if not games.load(name).hidden_information:
         agents.append(f"openspiel-mcts-{OPENSPIEL_BUDGET}")
     return [*agents, *LEVELS]

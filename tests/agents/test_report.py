@@ -28,9 +28,14 @@ def test_the_targets_are_the_issues_and_hard_plays_mcts_at_a_thousand_iterations
     from credo.arena import report
 
     monkeypatch.setattr(report, "TARGETS", TARGETS)  # the shipped ones, not the quick fixture's
-    assert TARGETS == {"random": 0.95, "greedy": 0.90, "mcts": 0.60}
+    assert TARGETS == {"random": 0.95, "greedy": 0.90, "mcts": 0.60, "openspiel-ismcts-1000-1.5s": 0.60}
     assert make_agent("mcts").iterations == 1000 and isinstance(make_agent("mcts"), MctsAgent)
-    assert "95.0% of its games against `random`, 90.0% against `greedy` and" in report._targets_sentence()
+    # the outside reference thinks as long as hard may: hard's time cap is its
+    reference = make_agent("openspiel-ismcts-1000-1.5s")
+    assert reference.seconds == make_agent("hard").seconds == 1.5
+    sentence = report._targets_sentence()
+    assert "95.0% of its games against `random`, 90.0% against `greedy`, 60.0% against `mcts`" in sentence
+    assert "and 60.0% against `openspiel-ismcts-1000-1.5s` (OpenSpiel's information-set MCTS" in sentence
 
 
 def test_report_agents_writes_the_measured_table(tmp_path, capsys):
