@@ -255,3 +255,14 @@ def test_merge_compares_content_by_what_it_holds_not_where_it_lies(tmp_path):
     lab.run(lab.Settings("jol", "random", GAMES, 0, content=str(copy)), tmp_path / "a", resume=True)
     with pytest.raises(ValueError, match="different content"):
         lab.run(lab.Settings("jol", "random", GAMES, 0, content=str(changed)), tmp_path / "a", resume=True)
+
+
+def test_dogma_is_measured_in_every_mode_and_chaos_by_what_each_side_drafted(tmp_path):
+    modes = {label: options.get("mode", "predestination") for label, options in
+             lab.matchups(lab.Settings("dogma", "random", 1))}
+    assert {"predestination", "free_will", "chaos"} <= set(modes.values()) and "2 vs 2" in modes
+    [row] = lab.run(lab.Settings("dogma", "random", 1, seed=5, only=["chaos"]), tmp_path)
+    assert row["matchup"] == "chaos" and row["options"]["mode"] == "chaos"
+    for held in row["held"]:  # each side's drafted Prophets are named, and no Predestination option
+        kinds = {kind for kind, _ in held}
+        assert "prophet" in kinds and "option" not in kinds

@@ -1,7 +1,8 @@
 """What the balance lab (`credo balance dogma`, credo/arena/lab.py) measures in Dogma:
 every Predestination option against every other in both seat orders, Free Will (random
-legal decks: each Prophet, Relic and Divine Intervention by the side that held it) and
-the 2 vs 2 game's seats."""
+legal decks: each Prophet, Relic and Divine Intervention by the side that held it), Chaos
+(the rulebook's main mode: the seats' Arcana drafted from the packets, each Prophet, Relic
+and Intervention by the side that drafted it) and the 2 vs 2 game's seats."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ def matchups(game) -> list[tuple[str, dict]]:
     options = [o.id for o in game.content.options]
     return ([(f"{a} vs {b}", {"mode": "predestination", "decks": [a, b]}) for a in options for b in options
              if a != b]  # one box holds each option once: two players never share one
-            + [("free will", {"mode": "free_will"}), ("2 vs 2", {"players": 4})])
+            + [("free will", {"mode": "free_will"}), ("chaos", {"mode": "chaos"}), ("2 vs 2", {"players": 4})])
 
 
 def tags(game, match) -> list[list[tuple[str, str]]]:
