@@ -123,7 +123,7 @@ class Ladder:
         for row in self.rows:
             if first not in row["agents"] or second not in row["agents"]:
                 continue
-            winners = set(_winning_seats(row))
+            winners = set(_result(row).winning_seats())
             count += 1
             if not winners:
                 score += 0.5
@@ -207,15 +207,15 @@ def run(name: str, agents: list[str], games_per_pairing: int, seed: int, out: Pa
                   time.perf_counter() - start, [rated[i] for i in sorted(rated)])
 
 
-def _winning_seats(row: dict) -> list[int]:
-    return GameResult(Fixture(row["index"], tuple(row["agents"]), row["seed"]), row["returns"],
-                      row["moves"]).winning_seats()
+def _result(row: dict) -> GameResult:
+    """A saved game as the arena's result."""
+    return GameResult(Fixture(row["index"], tuple(row["agents"]), row["seed"]), row["returns"], row["moves"])
 
 
 def rungs(done: dict[int, dict], agents: list[str]) -> list[Rung]:
     """Ratings in the order of the rounds (openskill depends on the order), scores and thinking time."""
     rows = [done[i] for i in sorted(done)]
-    results = [GameResult(Fixture(r["index"], tuple(r["agents"]), r["seed"]), r["returns"], r["moves"]) for r in rows]
+    results = [_result(r) for r in rows]
     ratings = rate(results, agents)
     played = dict.fromkeys(agents, 0)
     points = dict.fromkeys(agents, 0.0)
