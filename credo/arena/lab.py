@@ -479,7 +479,8 @@ def sections(settings: Settings, rows: list[dict]) -> list[Section]:
         "",
         f"- Agent on every seat: {level}; seed {', '.join(dict.fromkeys(_seed_of(r) for r in runs)) or settings.seed};"
         f" up to {settings.games} games per matchup"
-        f" ({len(rows)} games in all, {_duration(seconds)} of play)",
+        f" ({len(rows)} games in all, {_duration(seconds)} of running;"
+        f" {_duration(sum(row.get('seconds', 0) for row in rows))} of a core's play)",
         f"- Content: {settings.content or 'the shipped content'}"
         f"{f' (content hash {settings.content_hash})' if settings.content_hash else ''}; game options: "
         f"`{json.dumps(settings.options) if settings.options else 'each matchup its own'}`",

@@ -59,9 +59,11 @@ class Line:
     losses: int
     target: float | None = None  # the least win rate, for the pairings that have one
     role: str | None = None  # "hard" when the first agent plays that part
-    seconds: float = 0.0
+    seconds: float = 0.0  # wall time of the runs that played it
     levels: dict[str, str] | None = None  # what the levels among the two were when measured ("hard": "mcts")
     effort: dict[str, dict] | None = None  # by agent: what its search did over the pairing (Effort.to_dict)
+    # the games' own play time summed: one core's time, the same whatever --jobs each run had
+    play_seconds: float | None = None
 
     @property
     def win_rate(self) -> tuple[float, float, float]:
@@ -252,7 +254,8 @@ def measure(games_list: list[str] | None = None, games_per_pairing: int = MIN_GA
             in its middle keeps what it measured (the verdict says how many games are missing)."""
             wins, draws, losses = count(results, first, second, players)
             report.lines[at:at + 1] = [Line(name, first, second, len(results), wins, draws, losses, target, role,
-                                            time.perf_counter() - began + earlier, meaning, effort_by_agent(results))]
+                                            time.perf_counter() - began + earlier, meaning, effort_by_agent(results),
+                                            round(sum(r.seconds for r in results), 3))]
 
         def save_game(result: GameResult) -> None:
             if file is not None:
@@ -498,6 +501,13 @@ def _commit() -> str | None:
     return out.stdout.strip() or None
 
 
+def _play_time(line: Line) -> str:
+    """One core's time over the pairing's games; a line saved before that was kept shows its wall time."""
+    if line.play_seconds is not None:
+        return _duration(line.play_seconds)
+    return f"{_duration(line.seconds)} (wall)"
+
+
 def _duration(seconds: float) -> str:
     minutes, secs = divmod(round(seconds), 60)
     hours, minutes = divmod(minutes, 60)
@@ -605,7 +615,7 @@ def render(report: StrengthReport, ladders: Path | None = None) -> str:
                    if not stand_in else "."),
                 "",
                 "| pairing | games | wins | draws | losses | win rate of the first (95% CI) | score, draws half (95% CI) |"
-                " target | met | time |",
+                " target | met | play time, one core |",
                 "| --- | --- | ---: | ---: | ---: | --- | --- | --- | --- | ---: |"]
         lines = [x for x in report.lines if x.game == name]
         for line in lines:
@@ -630,7 +640,7 @@ def render(report: StrengthReport, ladders: Path | None = None) -> str:
             out.append(f"| {first} vs {second} | {line.games} | {line.wins} | {line.draws} |"
                        f" {line.losses} | {_pct(p)} [{_pct(low)}, {_pct(high)}] | {_pct(q)} [{_pct(q_low)}, {_pct(q_high)}] |"
                        f" {target} | {verdict} |"
-                       f" {_duration(line.seconds)} |")
+                       f" {_play_time(line)} |")
         searched = [x for x in lines if x.effort]
         if searched:
             out += ["", "What the searches did, over the decisions that had a choice (a level stops at its budget"

@@ -333,6 +333,12 @@ def test_the_report_states_what_each_search_did_and_keeps_it_through_a_resume(tm
     report.games_path(path).write_text(json.dumps(saved[0]) + "\n")  # stopped after one game
     assert main(settings + ["--resume"]) == 0
     assert report.load(path).lines[0].effort == line.effort  # the saved game's effort is counted again
+    # the play time is the games' own, summed: what a core spent, whichever run and --jobs played each
+    assert main(settings[:-2] + ["--jobs", "2", "--save-results", str(path), "--resume"]) == 0
+    games_played = [json.loads(x) for x in report.games_path(path).read_text().splitlines()]
+    resumed = report.load(path).lines[0]
+    assert resumed.play_seconds == pytest.approx(sum(g["seconds"] for g in games_played), abs=0.01)
+    assert resumed.play_seconds > 0 and "(wall)" not in (tmp_path / "x.md").read_text()
     text = (tmp_path / "x.md").read_text()
     assert (f"- mcts-8 vs greedy: `mcts-8`: 8.0 iterations a decision on average (the least 8; budget 8); it searched"
             f" its whole budget in all {line.effort['mcts-8']['decisions']:,} decisions.") in text

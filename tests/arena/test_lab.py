@@ -106,6 +106,9 @@ def test_the_report_says_what_the_saved_games_say(tmp_path):
     lab.write_report(lab.read_settings(tmp_path), lab.read_results(tmp_path), tmp_path, plots=False)
     report = (tmp_path / "report.md").read_text()
     rows = [json.loads(line) for line in (tmp_path / lab.RESULTS).read_text().splitlines()]
+    # the header gives the run's wall time and, apart, the games' own time on a core
+    play = round(sum(row["seconds"] for row in rows))
+    assert f"({len(rows)} games in all, " in report and f"{play // 60} min {play % 60:02d} s of a core's play)" in report
     # counted here from the raw lines: a win 1, a draw 1/2
     by_matchup: dict[str, list[float]] = {}
     seat_two: list[float] = []
