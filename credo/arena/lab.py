@@ -221,6 +221,10 @@ def run(settings: Settings, out: Path, resume: bool = False, command: str = "", 
                              "or another --out")
         done = {(row["matchup"], row["index"]) for row in saved}
         work = plan(settings, done)
+        if resume and (out / SETTINGS).exists():
+            # the folder holds what every run played: `--matchups chaos` added to a run of every
+            # matchup leaves a folder of every matchup, as a merge of the two would
+            settings.only = _union([before.only, settings.only])
         record = Run(command, [settings.game], commit=_commit(), machine=machine(),
                      python=f"Python {platform.python_version()}, credo {_version()}")
         settings.runs.append(record)

@@ -230,6 +230,15 @@ def test_matchups_named_by_a_side_or_a_label_are_the_only_ones_played(tmp_path, 
     assert "--matchups 'jovinet vs mixed'" in saved.runs[0].command
     assert "Matchups: only those named by `--matchups jovinet vs mixed`" in (tmp_path / "cli" / "report.md").read_text()
     assert [r["matchup"] for r in lab.read_results(tmp_path / "cli")] == ["jovinet vs mixed"]
+    # a run adding a matchup to the folder leaves it holding both, and the report says so
+    assert main(["balance", "jol", "--agents", "random", "--games", "1", "--matchups", "terrisol vs mixed",
+                 "--out", str(tmp_path / "cli"), "--resume"]) == 0
+    assert lab.read_settings(tmp_path / "cli").only == ["jovinet vs mixed", "terrisol vs mixed"]
+    assert "`--matchups jovinet vs mixed,terrisol vs mixed`" in (tmp_path / "cli" / "report.md").read_text()
+    assert main(["balance", "jol", "--agents", "random", "--games", "1", "--out", str(tmp_path / "cli"),
+                 "--resume"]) == 0
+    assert lab.read_settings(tmp_path / "cli").only is None
+    assert "Matchups: only" not in (tmp_path / "cli" / "report.md").read_text()
     with pytest.raises(SystemExit, match="'court' names no matchup; the matchups are: jovinet vs jovinet"):
         main(["balance", "jol", "--matchups", "court", "--out", str(tmp_path / "bad")])
     assert not (tmp_path / "bad").exists()
