@@ -285,3 +285,43 @@ def test_sampled_worlds_build_the_other_arcana_within_the_construction_rules(gam
             p = s.to_move[0]
             s.apply(game.rollout_action(s, p, rng), p)
     assert worlds > 300 and fours > 0
+
+
+def test_the_search_values_a_draft_by_its_prophets_first_then_their_cards(game):
+    """Section 2.1.1 calls construction the strategic heart of the game: the evaluation every
+    agent searches with must tell a good draft from a bad one (it once valued every draft
+    alike, and the agents drafted at random)."""
+    def value(*actions, paid=(0, 0), arcana=([], [])):
+        packets = empty_packets()
+        packets[paid[0]] = ["gesu", "trinita", "hajj"]  # the packet in hand, as many steps along as were paid
+        position = chaos_position(packets, arcana=arcana, paid=list(paid), step=list(paid),
+                                  hold=[paid[0], 6 + paid[1]])
+        position["players"] = [{"arcana": [], "damage_in_front": 20 * n} for n in paid]
+        s = game.from_position(position)
+        for action in actions:
+            s.apply(action, 0)
+        return game.evaluate(s, 0)
+
+    # a Prophet first; a Cult card into an Arcanum without its Prophet narrows which Prophet it
+    # may take later (sleeve restrictions), so it is worth less than nothing yet
+    assert value("take gesu 1") > value() > value("take trinita 1")
+    # a card goes with its Prophet; the other player's draft counts against
+    assert value("take gesu 1", "take trinita 1") > value("take gesu 1")
+    assert value(arcana=([], [["goffredo", "crociati"]])) < value() < value(arcana=([["goffredo", "crociati"]], []))
+    # damage taken for extra packets is Faith lost
+    assert value(paid=(1, 0)) < value() < value(paid=(0, 1))
+
+
+def test_agents_draft_four_prophets_a_side(game):
+    from credo.agents import make_agent
+    from credo.kernel import Match, PlayerView
+
+    prophets = []
+    for seed in range(4):
+        match = Match(game, seed, game.machine_options({"mode": "chaos"}))
+        agents = [make_agent("greedy", seed * 2 + p) for p in (0, 1)]
+        while phase(match.state) == "chaos":
+            p = match.state.to_move[0]
+            match.play(agents[p].choose(PlayerView(match.state, p, seed=len(match.moves))), p)
+        prophets += [sum(1 for a in side(match.state, p)["arcana"] if a["prophet"]) for p in (0, 1)]
+    assert sum(prophets) / len(prophets) >= 3.5, prophets  # drafting at random gave about 2.5
