@@ -185,9 +185,14 @@ class Game(ABC):
     # of its first 23 games against it (docs/agents/search.md, section 6)
     levels: ClassVar[dict[str, str]] = {"easy": "greedy", "medium": "mcts-400", "hard": "mcts-4000"}
 
+    def two_sided(self, state: "State") -> bool:
+        """Whether `state`'s evaluation is two-sided (`two_sided_evaluation`); a game may have
+        a phase where it is not (Dogma's Chaos draft: each side values its own)."""
+        return self.two_sided_evaluation
+
     def evaluate_all(self, state: "State") -> list[float]:
         """`evaluate` for every player, computed once when the evaluation is two-sided."""
-        if self.two_sided_evaluation:
+        if self.two_sided(state):
             v = self.evaluate(state, 0)
             return [v if p % 2 == 0 else -v for p in range(state.num_players)]
         return [self.evaluate(state, p) for p in range(state.num_players)]

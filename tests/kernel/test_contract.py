@@ -135,7 +135,7 @@ def test_evaluations_are_in_range_and_two_sided_ones_are_what_they_claim(state):
     game = state.game
     each = [game.evaluate(state, p) for p in range(state.num_players)]
     assert all(-1.0 <= v <= 1.0 for v in each)
-    if game.two_sided_evaluation:
+    if game.two_sided(state):
         for p, v in enumerate(each):
             assert v == pytest.approx(each[0] if p % 2 == 0 else -each[0], abs=1e-12)
     assert game.evaluate_all(state) == pytest.approx(each, abs=1e-12)

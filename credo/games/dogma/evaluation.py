@@ -16,6 +16,12 @@ DRAFTED_CARD = 0.15  # a Cult card or Relic in an Arcanum: the damage and protec
 # that Arcanum may take (sleeve restrictions): drafted that way, sides ended with two Prophets
 LOOSE_CARD = -0.05
 INTERVENTION = 0.1
+# a complete draft of Prophets of average Faith (about 120): four at 0.5 + 1.2, twelve cards
+# and four Interventions. A draft is scored against it: a complete one is worth about 0, as
+# the first position of play between even sides is, so that concluding is not a fall in value
+# (a search would otherwise pay 20 damage a packet to stay in the draft)
+COMPLETE_DRAFT = 4 * 1.7 + 12 * DRAFTED_CARD + 4 * INTERVENTION
+DRAFT_SCALE = 8.0  # tanh's scale: an empty draft at -0.81, not yet flat
 
 
 def evaluate(s, player: int) -> float:
@@ -40,23 +46,34 @@ def evaluate(s, player: int) -> float:
     return math.tanh(score / 4.0)
 
 
+def two_sided(s) -> bool:
+    """Play is two-sided; during the draft each side values its own draft (see _drafted)."""
+    return s.phase != CHAOS
+
+
 def _drafted(s, player: int) -> float:
-    """The Arcana built so far (section 2.1.1): without it every draft looked alike to the
-    search, which then drafted at random (often two Prophets a side, where the rulebook
-    calls construction the strategic heart of the game). Damage taken for extra packets
-    counts as Faith lost, as it will be on the first Prophet deployed."""
+    """The Arcana built so far by the player's side (section 2.1.1): without it every draft
+    looked alike to the search, which then drafted at random (often two Prophets a side, where
+    the rulebook calls construction the strategic heart of the game). Damage taken for extra
+    packets counts as Faith lost, as it will be on the first Prophet deployed.
+
+    The other side's draft is left out: it is drafted from other packets and hidden, so in a
+    search it is only what that search's sampled worlds and random replies made of it, noise as
+    large as a Prophet on every leaf. The player who always chose first among the two (the
+    engine asks seat 1 first) searched through that noise and drafted three Prophets to seat
+    2's four, losing 4 games in 30."""
     prep = s.prep
     faith = s.game.tables.faith
-    score = 0.0
+    mine = 0.0
     for p in range(prep.n):
-        side = 0.0
+        if p % 2 != player % 2:
+            continue
         for k in range(ARCANA):
             prophet = prep.bp[p][k]
             cards = len(prep.bc[p][k])
             if prophet >= 0:
-                side += 0.5 + faith[prophet] / 100.0 + DRAFTED_CARD * cards
+                mine += 0.5 + faith[prophet] / 100.0 + DRAFTED_CARD * cards
             else:
-                side += LOOSE_CARD * cards
-        side += INTERVENTION * len(prep.bd[p]) - s.pend_dmg[p] / 100.0
-        score += side if p % 2 == player % 2 else -side
-    return math.tanh(score / 4.0)
+                mine += LOOSE_CARD * cards
+        mine += INTERVENTION * len(prep.bd[p]) - s.pend_dmg[p] / 100.0
+    return math.tanh((mine - COMPLETE_DRAFT * (prep.n // 2)) / DRAFT_SCALE)

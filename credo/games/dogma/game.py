@@ -210,7 +210,8 @@ class DogmaGame(Game):
     machine_turn_limit = 150  # ruling D-10
     # the 2 vs 2 entry is not last: tests/selfplay records the last variant and counts one winner per game,
     # while a 2 vs 2 game has two (both members of the winning team)
-    two_sided_evaluation = True  # the duel, and 2 vs 2 with the teams seated alternately
+    # the duel, and 2 vs 2 with the teams seated alternately; not the Chaos draft (two_sided)
+    two_sided_evaluation = True
     option_variants: ClassVar[list[dict]] = [{"mode": "predestination"}, {"mode": "free_will"},
                                              {"mode": "predestination", "players": 4}, {"mode": "chaos"}]
     turn_rule = R.ORDERS
@@ -334,6 +335,7 @@ class DogmaGame(Game):
         return describe(self, action)
 
     evaluate = implemented_in("credo.games.dogma.evaluation", "evaluate")
+    two_sided = implemented_in("credo.games.dogma.evaluation", "two_sided")
     rollout_action = implemented_in("credo.games.dogma.heuristics", "rollout_action")
 
 
