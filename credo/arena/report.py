@@ -59,7 +59,7 @@ class Line:
     losses: int
     target: float | None = None  # the least win rate, for the pairings that have one
     role: str | None = None  # "hard" when the first agent plays that part
-    seconds: float = 0.0  # wall time of the runs that played it
+    seconds: float = 0.0  # wall time; across resumes an estimate (earlier games over this run's --jobs)
     levels: dict[str, str] | None = None  # what the levels among the two were when measured ("hard": "mcts")
     effort: dict[str, dict] | None = None  # by agent: what its search did over the pairing (Effort.to_dict)
     # the games' own play time summed: one core's time, the same whatever --jobs each run had
