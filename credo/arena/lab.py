@@ -532,7 +532,22 @@ def sections(settings: Settings, rows: list[dict]) -> list[Section]:
         f.text = ["No seat moves first in this game's games (or the game does not say who did)."]
     out.append(f)
     held = held_rates(rows)
+    # kinds that say what happened to a side (the game lab's OUTCOMES), not what content it held:
+    # they show where games are decided, but are not content to keep within the band
+    outcomes = getattr(game_lab(settings.game), "OUTCOMES", {})
     for kind, entries in held.items():
+        if kind in outcomes:
+            h = Section(f"By {kind}", [
+                f"{outcomes[kind]}: the score of the seats to which each happened, and of the seats to which it "
+                "did not (same matchup and seat). These are outcomes of play, not content, so they are left out of "
+                "the decisive list and the summary."],
+                [kind, "games it happened", "score (95% CI)", "games not", "score not (95% CI)", "effect"],
+                plots=[f"{kind}.png"])
+            for e in entries:
+                effect = f"{100 * e.effect:+.1f} pts" if e.not_held.games else "-"
+                h.rows.append([e.id, *_rate_cells(e.held), *_rate_cells(e.not_held), effect])
+            out.append(h)
+            continue
         if kind == side:
             h = Section(f"By {kind}", [f"Each {kind}'s score against the other {kind}s, both seats (mirror games "
                                        "left out)."], [kind, "games", "score (95% CI)"], plots=[f"{kind}.png"])
@@ -548,7 +563,8 @@ def sections(settings: Settings, rows: list[dict]) -> list[Section]:
             effect = f"{100 * e.effect:+.1f} pts" if e.not_held.games else "-"
             h.rows.append([e.id, *_rate_cells(e.held), *_rate_cells(e.not_held), effect])
         out.append(h)
-    decisive = [e for entries in held.values() for e in entries
+    content = {kind: entries for kind, entries in held.items() if kind not in outcomes}
+    decisive = [e for entries in content.values() for e in entries
                 if e.held.games >= MIN_SAMPLES and e.not_held.games >= MIN_SAMPLES]
     if decisive:
         decisive.sort(key=lambda e: -e.effect)
@@ -572,7 +588,7 @@ def sections(settings: Settings, rows: list[dict]) -> list[Section]:
     outside = [f"{label} ({_pct(rate.interval[0])})" for label, (_, rate, _) in matchup_rates(rows, sides).items() if rate.outside]
     outside += [f"seat {seat + 1} of {n} ({_pct(rate.interval[0])})" for n, rates in seats.items()
                 for seat, rate in enumerate(rates) if rate.outside]
-    outside += [f"{e.kind} {e.id} ({_pct(e.held.interval[0])})" for entries in held.values() for e in entries
+    outside += [f"{e.kind} {e.id} ({_pct(e.held.interval[0])})" for entries in content.values() for e in entries
                 if e.held.outside and e.kind not in ("card", side)]
     if side:
         outside += [f"{side} {name} against the others ({_pct(rate.interval[0])})"
@@ -697,6 +713,7 @@ def draw_plots(parts: list[Section], rows: list[dict], out: Path, game=None) -> 
     labels = [f"{n} players, seat {s + 1}" for n, rates in seats.items() for s in range(len(rates))]
     _interval_plot(plt, out / "seats.png", labels, [r for rates in seats.values() for r in rates],
                    "Score by seat (95% Wilson intervals)", "score")
+    outcomes = getattr(game_lab(game.name), "OUTCOMES", {}) if game is not None else {}
     matches = matchup_rates(rows, sides)
     _interval_plot(plt, out / "matchups.png", list(matches), [rate for _, rate, _ in matches.values()],
                    "First seat's score by matchup", "score of the first seat")
@@ -706,8 +723,9 @@ def draw_plots(parts: list[Section], rows: list[dict], out: Path, game=None) -> 
             _interval_plot(plt, out / f"{kind}.png", list(totals), list(totals.values()),
                            f"Score of each {kind} against the others", "score")
             continue
+        what = "to which each happened" if kind in outcomes else f"that held each {kind}"
         _interval_plot(plt, out / f"{kind}.png", [e.id for e in entries], [e.held for e in entries],
-                       f"Score of the side that held each {kind}", "score")
+                       f"Score of the sides {what}", "score")
     wanted = {plot for s in parts for plot in s.plots}
     if "decisive.png" in wanted:
         decisive = next(s for s in parts if "decisive.png" in s.plots)

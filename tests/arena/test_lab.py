@@ -278,3 +278,38 @@ def test_dogma_is_measured_in_every_mode_and_chaos_by_what_each_side_drafted(tmp
     for held in row["held"]:  # each side's drafted Prophets are named, and no Predestination option
         kinds = {kind for kind, _ in held}
         assert "prophet" in kinds and "option" not in kinds
+
+
+def test_chaos_reports_how_each_draft_ended_apart_from_the_content(tmp_path):
+    rows = lab.run(lab.Settings("dogma", "random", 3, seed=5, only=["chaos"]), tmp_path)
+    for row in rows:
+        drafts = [{thing for kind, thing in held if kind == "draft"} for held in row["held"]]
+        # the race to conclude: one side concluded first, the other second
+        assert sorted("concluded first" in d for d in drafts) == [False, True]
+        assert sorted("concluded second" in d for d in drafts) == [False, True]
+        for d in drafts:  # only the side left building after the other concluded pays for packets
+            assert "paid for packets" not in d or "concluded second" in d
+    lab.write_report(lab.read_settings(tmp_path), lab.read_results(tmp_path), tmp_path, plots=False)
+    report = (tmp_path / "report.md").read_text()
+    firsts = {r[0]: r for r in _table(report, "By draft")}["concluded first"]
+    scores = [(0.5 if not row["winners"] else float(seat in row["winners"]))
+              for row in rows for seat, held in enumerate(row["held"]) if ["draft", "concluded first"] in held]
+    assert int(firsts[1]) == len(scores) == len(rows)
+    assert _percent(firsts[2]) == pytest.approx(100 * sum(scores) / len(scores), abs=0.05)
+    # an outcome of play is not content: never in the decisive list nor the summary's misses,
+    # even with games enough to list it and a side that always wins
+    many = [{**row, "index": k, "winners": [next(seat for seat, held in enumerate(row["held"])
+                                                  if ["draft", "concluded first"] in held)]}
+            for k, row in enumerate(rows * (lab.MIN_SAMPLES // len(rows) + 1))]
+    parts = {part.title: part for part in lab.sections(lab.read_settings(tmp_path), many)}
+    assert {r[0]: r for r in parts["By draft"].rows}["concluded first"][2].startswith("100.0%")
+    assert "Most and least decisive" not in parts or all(r[0] != "draft" for r in parts["Most and least decisive"].rows)
+    assert "draft" not in " ".join(parts["Summary"].text)
+
+
+def test_the_draft_outcomes_are_read_from_the_moves():
+    from credo.games.dogma.lab import draft_outcomes
+
+    moves = [(0, f"take x {k % 4}") for k in range(20)] + [(1, "take y 1")] * 18
+    moves += [(0, "conclude"), (1, "done"), (1, "continue"), (1, "take z 2"), (1, "conclude")]
+    assert draft_outcomes(moves) == [["concluded first"], ["concluded second", "paid for packets", "fewer than 20 cards"]]

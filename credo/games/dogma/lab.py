@@ -2,12 +2,17 @@
 every Predestination option against every other in both seat orders, Free Will (random
 legal decks: each Prophet, Relic and Divine Intervention by the side that held it), Chaos
 (the rulebook's main mode: the seats' Arcana drafted from the packets, each Prophet, Relic
-and Intervention by the side that drafted it) and the 2 vs 2 game's seats."""
+and Intervention by the side that drafted it, and how each side's draft ended) and the 2 vs
+2 game's seats."""
 
 from __future__ import annotations
 
 ARCANA = 4  # a player's Arcana slots
 SIDE = "option"  # what names a side in Predestination: the report sets each option against each
+# kinds of tag that say what happened to a side, not what content it held (credo/arena/lab.py)
+OUTCOMES = {"draft": "How each side's Chaos draft ended (section 2.1.1: the race to conclude)"}
+CONCLUDE, CONTINUE, TAKE = "conclude", "continue", "take "  # the Chaos actions as a record writes them
+FULL_DRAFT = 20  # cards in five complete Arcana (Elaine's Arcanum holds one more)
 
 
 def matchups(game) -> list[tuple[str, dict]]:
@@ -36,6 +41,24 @@ def tags(game, match) -> list[list[tuple[str, str]]]:
             out[p] += [("relic", t.relic_ids[r]) for r in s.relics[slot]]
         held = dict.fromkeys(t.di_ids[d] for d in [*s.di[p], *s.di_done[p]])
         out[p] += [("intervention", d) for d in held]
+    if mode == "chaos":
+        for p, events in enumerate(draft_outcomes(match.moves)):
+            out[p] += [("draft", e) for e in events]
+    return out
+
+
+def draft_outcomes(moves: list[tuple[int, str]]) -> list[list[str]]:
+    """Per side of a two-player Chaos game: whether it concluded first or second, whether it
+    paid 20 damage for packets past the free one, and whether it stopped short of 20 cards."""
+    order = [p for p, action in moves if action == CONCLUDE]
+    out: list[list[str]] = [[], []]
+    for p in (0, 1):
+        if p in order:
+            out[p].append("concluded first" if order.index(p) == 0 else "concluded second")
+        if any(q == p and action == CONTINUE for q, action in moves):
+            out[p].append("paid for packets")
+        if sum(1 for q, action in moves if q == p and action.startswith(TAKE)) < FULL_DRAFT:
+            out[p].append("fewer than 20 cards")
     return out
 
 
