@@ -333,3 +333,22 @@ def test_agents_draft_four_prophets_a_side_whichever_seat_chooses_first(game):
     # the engine asks seat 1 first: a search through the other side's hidden draft left it
     # three Prophets to seat 2's four
     assert sum(prophets[0::2]) >= sum(prophets[1::2]) - 1, prophets
+
+
+def test_in_2_vs_2_every_player_drafts_four_prophets_whatever_the_partner_still_has_to_choose(game):
+    """Players 1 and 2 choose while their partners still have a choice to make: valuing the
+    partner's hidden draft (made at random in the worlds a player looks at) left them with
+    three Prophets and fewer, players 3 and 4 with four."""
+    from credo.agents import make_agent
+    from credo.kernel import Match, PlayerView
+
+    prophets = [[] for _ in range(4)]
+    for seed in range(3):
+        match = Match(game, seed, game.machine_options({"mode": "chaos", "players": 4}))
+        agents = [make_agent("greedy", seed * 4 + p) for p in range(4)]
+        while phase(match.state) == "chaos":
+            p = match.state.to_move[0]
+            match.play(agents[p].choose(PlayerView(match.state, p, seed=len(match.moves))), p)
+        for p in range(4):
+            prophets[p].append(sum(1 for a in side(match.state, p)["arcana"] if a["prophet"]))
+    assert all(sum(counts) / len(counts) >= 3.5 for counts in prophets), prophets

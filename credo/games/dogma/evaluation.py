@@ -57,23 +57,22 @@ def _drafted(s, player: int) -> float:
     the rulebook calls construction the strategic heart of the game). Damage taken for extra
     packets counts as Faith lost, as it will be on the first Prophet deployed.
 
-    The other side's draft is left out: it is drafted from other packets and hidden, so in a
-    search it is only what that search's sampled worlds and random replies made of it, noise as
-    large as a Prophet on every leaf. The player who always chose first among the two (the
-    engine asks seat 1 first) searched through that noise and drafted three Prophets to seat
-    2's four, losing 4 games in 30."""
+    Every other player's draft is left out, the partner's in 2 vs 2 too: it is drafted from
+    other packets and hidden, so in a search it is only what that search's sampled worlds and
+    random replies made of it, noise as large as a Prophet on every leaf. The player who always
+    chose first among the two (the engine asks seat 1 first) searched through that noise and
+    drafted three Prophets to seat 2's four, losing 4 games in 30; in 2 vs 2, counting the
+    partner's draft left players 1 and 2 (who choose while their partners still have a choice
+    to make) with three Prophets and less, players 3 and 4 with four."""
     prep = s.prep
     faith = s.game.tables.faith
     mine = 0.0
-    for p in range(prep.n):
-        if p % 2 != player % 2:
-            continue
-        for k in range(ARCANA):
-            prophet = prep.bp[p][k]
-            cards = len(prep.bc[p][k])
-            if prophet >= 0:
-                mine += 0.5 + faith[prophet] / 100.0 + DRAFTED_CARD * cards
-            else:
-                mine += LOOSE_CARD * cards
-        mine += INTERVENTION * len(prep.bd[p]) - s.pend_dmg[p] / 100.0
-    return math.tanh((mine - COMPLETE_DRAFT * (prep.n // 2)) / DRAFT_SCALE)
+    for k in range(ARCANA):
+        prophet = prep.bp[player][k]
+        cards = len(prep.bc[player][k])
+        if prophet >= 0:
+            mine += 0.5 + faith[prophet] / 100.0 + DRAFTED_CARD * cards
+        else:
+            mine += LOOSE_CARD * cards
+    mine += INTERVENTION * len(prep.bd[player]) - s.pend_dmg[player] / 100.0
+    return math.tanh((mine - COMPLETE_DRAFT) / DRAFT_SCALE)
