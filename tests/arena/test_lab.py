@@ -273,6 +273,7 @@ def test_dogma_is_measured_in_every_mode_and_chaos_by_what_each_side_drafted(tmp
     modes = {label: options.get("mode", "predestination") for label, options in
              lab.matchups(lab.Settings("dogma", "random", 1))}
     assert {"predestination", "free_will", "chaos"} <= set(modes.values()) and "2 vs 2" in modes
+    assert modes["2 vs 2 chaos"] == "chaos"  # the main mode at four players too
     [row] = lab.run(lab.Settings("dogma", "random", 1, seed=5, only=["chaos"]), tmp_path)
     assert row["matchup"] == "chaos" and row["options"]["mode"] == "chaos"
     for held in row["held"]:  # each side's drafted Prophets are named, and no Predestination option

@@ -3,7 +3,7 @@ every Predestination option against every other in both seat orders, Free Will (
 legal decks: each Prophet, Relic and Divine Intervention by the side that held it), Chaos
 (the rulebook's main mode: the seats' Arcana drafted from the packets, each Prophet, Relic
 and Intervention by the side that drafted it, and how each side's draft ended) and the 2 vs
-2 game's seats."""
+2 game's seats, with the Predestination options and in Chaos."""
 
 from __future__ import annotations
 
@@ -19,7 +19,8 @@ def matchups(game) -> list[tuple[str, dict]]:
     options = [o.id for o in game.content.options]
     return ([(f"{a} vs {b}", {"mode": "predestination", "decks": [a, b]}) for a in options for b in options
              if a != b]  # one box holds each option once: two players never share one
-            + [("free will", {"mode": "free_will"}), ("chaos", {"mode": "chaos"}), ("2 vs 2", {"players": 4})])
+            + [("free will", {"mode": "free_will"}), ("chaos", {"mode": "chaos"}), ("2 vs 2", {"players": 4}),
+               ("2 vs 2 chaos", {"players": 4, "mode": "chaos"})])
 
 
 def tags(game, match) -> list[list[tuple[str, str]]]:
