@@ -536,32 +536,20 @@ def sections(settings: Settings, rows: list[dict]) -> list[Section]:
     # they show where games are decided, but are not content to keep within the band
     outcomes = getattr(game_lab(settings.game), "OUTCOMES", {})
     for kind, entries in held.items():
-        if kind in outcomes:
-            h = Section(f"By {kind}", [
-                f"{outcomes[kind]}: the score of the seats to which each happened, and of the seats to which it "
-                "did not (same matchup and seat). These are outcomes of play, not content, so they are left out of "
-                "the decisive list and the summary."],
-                [kind, "games it happened", "score (95% CI)", "games not", "score not (95% CI)", "effect"],
-                plots=[f"{kind}.png"])
-            for e in entries:
-                effect = f"{100 * e.effect:+.1f} pts" if e.not_held.games else "-"
-                h.rows.append([e.id, *_rate_cells(e.held), *_rate_cells(e.not_held), effect])
-            out.append(h)
-            continue
         if kind == side:
             h = Section(f"By {kind}", [f"Each {kind}'s score against the other {kind}s, both seats (mirror games "
                                        "left out)."], [kind, "games", "score (95% CI)"], plots=[f"{kind}.png"])
             h.rows = [[name, *_rate_cells(rate)] for name, rate in side_totals(rows, side).items()]
-            out.append(h)
-            continue
-        h = Section(f"By {kind}", [
-            f"The score of the seats that held each {kind} ({'played it' if kind == 'card' else 'had it'}), and of "
-            f"the seats that could have but did not (same matchup and seat); the difference is the effect."],
-            [kind, "games held", "score held (95% CI)", "games not", "score not (95% CI)", "effect"],
-            plots=[f"{kind}.png"])
-        for e in entries:
-            effect = f"{100 * e.effect:+.1f} pts" if e.not_held.games else "-"
-            h.rows.append([e.id, *_rate_cells(e.held), *_rate_cells(e.not_held), effect])
+        elif kind in outcomes:
+            h = _held_section(kind, entries, f"{outcomes[kind]}: the score of the seats to which each happened, and "
+                              "of the seats to which it did not (same matchup and seat). These are outcomes of play, "
+                              "not content, so they are left out of the decisive list and the summary.",
+                              ["games it happened", "score (95% CI)"])
+        else:
+            h = _held_section(kind, entries, f"The score of the seats that held each {kind} "
+                              f"({'played it' if kind == 'card' else 'had it'}), and of the seats that could have "
+                              "but did not (same matchup and seat); the difference is the effect.",
+                              ["games held", "score held (95% CI)"])
         out.append(h)
     content = {kind: entries for kind, entries in held.items() if kind not in outcomes}
     decisive = [e for entries in content.values() for e in entries
@@ -596,6 +584,16 @@ def sections(settings: Settings, rows: list[dict]) -> list[Section]:
     out.append(Section("Summary", [("Outside the band: " + "; ".join(outside) + ".") if outside
                                    else "Every matchup, seat and side is within the band (or its interval overlaps it)."]))
     return out
+
+
+def _held_section(kind: str, entries: list[Held], text: str, held_headers: list[str]) -> Section:
+    """A table of things held (or outcomes that happened) against not, with the effect."""
+    h = Section(f"By {kind}", [text], [kind, *held_headers, "games not", "score not (95% CI)", "effect"],
+                plots=[f"{kind}.png"])
+    for e in entries:
+        effect = f"{100 * e.effect:+.1f} pts" if e.not_held.games else "-"
+        h.rows.append([e.id, *_rate_cells(e.held), *_rate_cells(e.not_held), effect])
+    return h
 
 
 def _seed_of(run: Run) -> str:
