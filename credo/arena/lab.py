@@ -393,7 +393,9 @@ class Held:
 
 def held_rates(rows: list[dict]) -> dict[str, list[Held]]:
     """Kind -> every thing of that kind. Seats are compared within two-sided games; a seat
-    "could have held" a thing when, in the same matchup and seat, some game saw it held."""
+    "could have held" a thing when, in the same matchup and seat, some game saw it held, and
+    its own game records that kind at all (games saved before a kind was recorded say
+    nothing of it)."""
     seen: dict[tuple[str, int], set[tuple[str, str]]] = {}
     for row in rows:
         for seat, items in enumerate(row.get("held") or []):
@@ -403,7 +405,10 @@ def held_rates(rows: list[dict]) -> dict[str, list[Held]]:
         for seat, items in enumerate(row.get("held") or []):
             has = {tuple(t) for t in items}
             value = score_of(row, {seat})
+            recorded = {kind for side in row["held"] for kind, _ in side}
             for thing in seen[(row["matchup"], seat)]:
+                if thing[0] not in recorded:
+                    continue
                 entry = table.setdefault(thing, Held(thing[0], thing[1], Rate(0, 0), Rate(0, 0)))
                 (entry.held if thing in has else entry.not_held).add(value)
     out: dict[str, list[Held]] = {}
@@ -514,8 +519,8 @@ def sections(settings: Settings, rows: list[dict]) -> list[Section]:
         m.rows.append([label, str(n), str(draws), *_rate_cells(rate)])
     out.append(m)
     side = getattr(game_lab(settings.game), "SIDE", None)
-    if side:
-        pairs = side_pairings(rows, side)
+    pairs = side_pairings(rows, side) if side else {}
+    if any(a != b for a, b in pairs):
         p = Section(f"{side.capitalize()} against {side}",
                     [f"The score of the row's {side} against the column's, both seat orders together."],
                     [f"{side}", "against", "games", "score (95% CI)"])
