@@ -13,6 +13,7 @@ import pytest
 from credo import games
 from credo.arena import lab
 from credo.interfaces.cli import main
+from credo.kernel import Match
 
 GAMES = 1  # per matchup: Jol has nine matchups, a random game takes a fraction of a second
 
@@ -321,3 +322,14 @@ def test_the_draft_outcomes_are_read_from_the_moves():
     moves = [(0, f"take x {k % 4}") for k in range(20)] + [(1, "take y 1")] * 18
     moves += [(0, "conclude"), (1, "done"), (1, "continue"), (1, "take z 2"), (1, "conclude")]
     assert draft_outcomes(moves) == [["concluded first"], ["concluded second", "paid for packets", "fewer than 20 cards"]]
+
+
+def test_dirge_is_measured_in_each_way_of_choosing_creatures_and_records_who_chose_first(tmp_path):
+    rows = lab.run(lab.Settings("dirge", "random", 1, seed=5), tmp_path)
+    assert {row["options"]["mode"] for row in rows} == {"draw", "pick", "teams"}
+    game = games.load("dirge")
+    for row in rows:
+        firsts = [seat for seat, held in enumerate(row["held"]) if ["setup", "first creature"] in held]
+        assert len(firsts) == 1
+        # the game set up again from its seed: the seat to place the first creature
+        assert Match(game, row["seed"], row["options"]).state.to_move == (firsts[0],)
