@@ -402,10 +402,10 @@ def held_rates(rows: list[dict]) -> dict[str, list[Held]]:
             seen.setdefault((row["matchup"], seat), set()).update(tuple(t) for t in items)
     table: dict[tuple[str, str], Held] = {}
     for row in rows:
+        recorded = {kind for side in row.get("held") or [] for kind, _ in side}
         for seat, items in enumerate(row.get("held") or []):
             has = {tuple(t) for t in items}
             value = score_of(row, {seat})
-            recorded = {kind for side in row["held"] for kind, _ in side}
             for thing in seen[(row["matchup"], seat)]:
                 if thing[0] not in recorded:
                     continue
