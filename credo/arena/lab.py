@@ -62,6 +62,13 @@ def game_lab(name: str):
             first_player=lambda game, match: None)
 
 
+def outcome_kinds(name: str) -> dict[str, str]:
+    """Kinds of tag that say what happened to a side (the game lab's OUTCOMES: kind -> what
+    it records), not what content it held: they show where games are decided, but are not
+    content to keep within the band, so the report keeps them out of its verdicts."""
+    return getattr(game_lab(name), "OUTCOMES", {})
+
+
 @dataclass
 class Settings:
     game: str
@@ -537,9 +544,7 @@ def sections(settings: Settings, rows: list[dict]) -> list[Section]:
         f.text = ["No seat moves first in this game's games (or the game does not say who did)."]
     out.append(f)
     held = held_rates(rows)
-    # kinds that say what happened to a side (the game lab's OUTCOMES), not what content it held:
-    # they show where games are decided, but are not content to keep within the band
-    outcomes = getattr(game_lab(settings.game), "OUTCOMES", {})
+    outcomes = outcome_kinds(settings.game)
     for kind, entries in held.items():
         if kind == side:
             h = Section(f"By {kind}", [f"Each {kind}'s score against the other {kind}s, both seats (mirror games "
@@ -716,7 +721,7 @@ def draw_plots(parts: list[Section], rows: list[dict], out: Path, game=None) -> 
     labels = [f"{n} players, seat {s + 1}" for n, rates in seats.items() for s in range(len(rates))]
     _interval_plot(plt, out / "seats.png", labels, [r for rates in seats.values() for r in rates],
                    "Score by seat (95% Wilson intervals)", "score")
-    outcomes = getattr(game_lab(game.name), "OUTCOMES", {}) if game is not None else {}
+    outcomes = outcome_kinds(game.name) if game is not None else {}
     matches = matchup_rates(rows, sides)
     _interval_plot(plt, out / "matchups.png", list(matches), [rate for _, rate, _ in matches.values()],
                    "First seat's score by matchup", "score of the first seat")
