@@ -685,17 +685,21 @@ def _pyplot():
     return plt
 
 
-def _interval_plot(plt, path: Path, labels: list[str], rates: list[Rate], title: str, xlabel: str) -> None:
+def _interval_plot(plt, path: Path, labels: list[str], rates: list[Rate], title: str, xlabel: str,
+                   band: bool = True) -> None:
+    """Each rate with its interval; with `band`, the 45-55% band and the rates outside it in
+    red (not for outcomes, which the band does not hold)."""
     height = max(2.5, 0.3 * len(labels) + 1.2)
     fig, ax = plt.subplots(figsize=(7.5, height))
     ys = range(len(labels))
     points = [r.interval for r in rates]
-    ax.axvspan(*BAND, color="#cce8cc", label="45-55%")
-    ax.axvline(0.5, color="#888", linewidth=0.8)
+    if band:
+        ax.axvspan(*BAND, color="#cce8cc", label="45-55%")
+    ax.axvline(0.5, color="#888", linewidth=0.8, label="50%")
     ax.errorbar([p for p, _, _ in points], list(ys), xerr=[[p - lo for p, lo, _ in points], [hi - p for p, _, hi in points]],
                 fmt="o", color="#333", ecolor="#555", capsize=3)
     for y, rate in zip(ys, rates, strict=True):
-        if rate.outside:
+        if band and rate.outside:
             ax.plot(rate.interval[0], y, "o", color="#c0392b")
     ax.set_yticks(list(ys), labels)
     ax.invert_yaxis()
@@ -733,7 +737,7 @@ def draw_plots(parts: list[Section], rows: list[dict], out: Path, game=None) -> 
             continue
         what = "to which each happened" if kind in outcomes else f"that held each {kind}"
         _interval_plot(plt, out / f"{kind}.png", [e.id for e in entries], [e.held for e in entries],
-                       f"Score of the sides {what}", "score")
+                       f"Score of the sides {what}", "score", band=kind not in outcomes)
     wanted = {plot for s in parts for plot in s.plots}
     if "decisive.png" in wanted:
         decisive = next(s for s in parts if "decisive.png" in s.plots)

@@ -316,6 +316,26 @@ def test_chaos_reports_how_each_draft_ended_apart_from_the_content(tmp_path):
     assert "draft" not in " ".join(parts["Summary"].text)
 
 
+def test_outcome_plots_leave_out_the_band_that_only_content_is_held_to(tmp_path, monkeypatch):
+    pytest.importorskip("matplotlib", reason="the lab extra (make test installs it) draws the plots")
+    lab.run(lab.Settings("dogma", "random", 2, seed=5, only=["chaos"]), tmp_path)
+    spans = {}
+    plot = lab._interval_plot
+
+    def spy(plt, path, *args, **kwargs):
+        drawn = []
+        axes = plt.Axes.axvspan
+        monkeypatch.setattr(plt.Axes, "axvspan", lambda ax, *a, **k: drawn.append(a) or axes(ax, *a, **k))
+        plot(plt, path, *args, **kwargs)
+        monkeypatch.setattr(plt.Axes, "axvspan", axes)
+        spans[path.name] = drawn
+
+    monkeypatch.setattr(lab, "_interval_plot", spy)
+    lab.write_report(lab.read_settings(tmp_path), lab.read_results(tmp_path), tmp_path)
+    assert spans["draft.png"] == []
+    assert spans["prophet.png"] == spans["seats.png"] == [lab.BAND]
+
+
 def test_the_draft_outcomes_are_read_from_the_moves():
     from credo.games.dogma.lab import draft_outcomes
 
@@ -333,3 +353,7 @@ def test_dirge_is_measured_in_each_way_of_choosing_creatures_and_records_who_cho
         assert len(firsts) == 1
         # the game set up again from its seed: the seat to place the first creature
         assert Match(game, row["seed"], row["options"]).state.to_move == (firsts[0],)
+        # the first-game teams put each creature on the same seat every game: the seat's score,
+        # not the creature's, so they are left out of the creature table
+        creatures = [{thing for kind, thing in held if kind == "creature"} for held in row["held"]]
+        assert (creatures == [set(), set()]) is (row["options"]["mode"] == "teams")

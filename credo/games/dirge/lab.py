@@ -17,10 +17,12 @@ FIRST_CREATURE, FIRST_TURN = "pick the first creature", "take the first turn"  #
 
 
 def tags(game, match) -> list[list[tuple[str, str]]]:
+    """Each side's creatures, except with the first-game teams: there every creature always sits
+    on the same seat, so its "effect" would be the seat's, which the matchup table reports."""
     s = match.state
     out: list[list[tuple[str, str]]] = [[], []]
     for c in range(game.tables.n):
-        if s.owner[c] in (0, 1):
+        if s.owner[c] in (0, 1) and s.mode != "teams":
             out[s.owner[c]].append(("creature", game.tables.ids[c]))
     first = roll_winner(match, FIRST_CREATURE)
     if first is not None:
