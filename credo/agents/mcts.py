@@ -14,7 +14,10 @@ Playouts are cut off after `rollout_depth` actions (by default the game's own
 small decisions (`Game.playout_end == "turn"`) a playout instead goes on to the start of
 the searching player's next turn, so that every leaf is scored in the same phase of play:
 an evaluation cannot say what half a turn is worth (a Move given without its Attack), nor
-whose initiative it is. Where the evaluation's values lie close together
+whose initiative it is. Where a round is resolved in a chain of decisions by every player
+(`Game.playout_end == "rest"`: Dogma's Orders, then their tests, damage and choices), a
+playout goes on to the game's next point of rest (`Game.at_rest`), where nothing of a round
+is left half-resolved. Where the evaluation's values lie close together
 (`Game.normalize_values`), UCB compares each node's values rescaled to the range they
 span there (min-max, as MuZero does), so that exploration does not depend on the
 evaluation's scale: with raw values 0.01 apart and the exploration constant 0.25, visits
@@ -49,6 +52,8 @@ from .base import Agent, Effort
 EXPLORATION = 0.25  # UCB's constant on the evaluation's own scale, [-1, 1]
 NORMALIZED_EXPLORATION = 0.5  # on values rescaled to each node's range, [0, 1]
 TURN_PLAYOUT_CAP = 16  # at most so many playout actions to the start of the searcher's next turn
+REST_PLAYOUT_CAP = 40  # at most so many playout actions to the game's next point of rest
+PLAYOUT_ENDS = ("depth", "turn", "rest")  # Game.playout_end
 SETTLE_CHECK = 32  # iterations between looks at whether the answer can still change
 # progressive widening: below the root, a player at a node weighs at most
 # ceil(WIDENING * passes ** WIDENING_POWER) of its actions after `passes` visits there
@@ -118,7 +123,10 @@ class MctsAgent(Agent):
         self._normalize = game.normalize_values if self.normalize_values is None else self.normalize_values
         self._c = self.exploration if self.exploration is not None else (
             NORMALIZED_EXPLORATION if self._normalize else EXPLORATION)
-        self._to_turn = (game.playout_end if self.playout_end is None else self.playout_end) == "turn"
+        end = game.playout_end if self.playout_end is None else self.playout_end
+        if end not in PLAYOUT_ENDS:
+            raise ValueError(f"playout_end {end!r}: expected one of {', '.join(PLAYOUT_ENDS)}")
+        self._to_turn, self._to_rest = end == "turn", end == "rest"
         self._widen = game.progressive_widening if self.widening is None else self.widening
         self._view = view
         if self.prior_visits:
@@ -322,18 +330,24 @@ class MctsAgent(Agent):
         return self._ucb_best(live)
 
     def _playout(self, world, n: int) -> list[float]:
-        """Play on with the rollout policy, then score: after the rollout depth, or where the
+        """Play on with the rollout policy, then score: after the rollout depth; where the
         game's playouts end at turns, at the start of the searcher's next turn (the rest of
-        the turn under way, then the others'; at most TURN_PLAYOUT_CAP actions)."""
+        the turn under way, then the others'; at most TURN_PLAYOUT_CAP actions); where they
+        end at rest, at the game's next point of rest (at most REST_PLAYOUT_CAP actions; from
+        a stretch without points of rest, such as a draft, after the rollout depth)."""
         game = world.game
         heuristic = self.rollout == "heuristic"
         rng = self.rng
-        to_turn, me = self._to_turn, self._me
+        to_turn, to_rest, me = self._to_turn, self._to_rest, self._me
         mine = True  # still in the turn under way, if it is mine
-        limit = TURN_PLAYOUT_CAP if to_turn else (
+        if to_rest and game.at_rest(world) is None:  # a stretch of the game without points of rest
+            to_rest = False
+        limit = TURN_PLAYOUT_CAP if to_turn else REST_PLAYOUT_CAP if to_rest else (
             self.rollout_depth if self.rollout_depth is not None else game.rollout_depth)
         for _ in range(limit):
             if world.is_over:
+                break
+            if to_rest and game.at_rest(world):
                 break
             player = world.to_move[0]
             if to_turn:

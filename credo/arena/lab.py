@@ -457,9 +457,10 @@ def _pct(x: float) -> str:
     return f"{100 * x:.1f}%"
 
 
-def _rate_cells(rate: Rate) -> list[str]:
+def _rate_cells(rate: Rate, band: bool = True) -> list[str]:
+    """Games, and the rate with its interval; marked outside the band only where `band` holds."""
     p, low, high = rate.interval
-    mark = " **outside**" if rate.outside else ""
+    mark = " **outside**" if band and rate.outside else ""
     return [str(rate.games), f"{_pct(p)} [{_pct(low)}, {_pct(high)}]{mark}"]
 
 
@@ -554,7 +555,7 @@ def sections(settings: Settings, rows: list[dict]) -> list[Section]:
             h = _held_section(kind, entries, f"{outcomes[kind]}: the score of the seats to which each happened, and "
                               "of the seats to which it did not (same matchup and seat). These are outcomes of play, "
                               "not content, so they are left out of the decisive list and the summary.",
-                              ["games it happened", "score (95% CI)"])
+                              ["games it happened", "score (95% CI)"], band=False)
         else:
             h = _held_section(kind, entries, f"The score of the seats that held each {kind} "
                               f"({'played it' if kind == 'card' else 'had it'}), and of the seats that could have "
@@ -596,13 +597,14 @@ def sections(settings: Settings, rows: list[dict]) -> list[Section]:
     return out
 
 
-def _held_section(kind: str, entries: list[Held], text: str, held_headers: list[str]) -> Section:
-    """A table of things held (or outcomes that happened) against not, with the effect."""
+def _held_section(kind: str, entries: list[Held], text: str, held_headers: list[str], band: bool = True) -> Section:
+    """A table of things held (or outcomes that happened, `band` False: not held to the band)
+    against not, with the effect."""
     h = Section(f"By {kind}", [text], [kind, *held_headers, "games not", "score not (95% CI)", "effect"],
                 plots=[f"{kind}.png"])
     for e in entries:
         effect = f"{100 * e.effect:+.1f} pts" if e.not_held.games else "-"
-        h.rows.append([e.id, *_rate_cells(e.held), *_rate_cells(e.not_held), effect])
+        h.rows.append([e.id, *_rate_cells(e.held, band), *_rate_cells(e.not_held, band), effect])
     return h
 
 

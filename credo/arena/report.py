@@ -31,7 +31,7 @@ from pathlib import Path
 
 from credo import games
 from credo.agents import Effort, LevelAgent, PlannerAgent, make_agent
-from credo.agents.mcts import MctsAgent
+from credo.agents.mcts import REST_PLAYOUT_CAP, MctsAgent
 
 from .ladder import OPENSPIEL_ISMCTS
 from .tournament import Fixture, GameResult, read_saved_games, tournament, wilson
@@ -462,6 +462,7 @@ def playouts(agent: MctsAgent) -> str:
         end = agent.playout_end or game.playout_end
         rescaled = game.normalize_values if agent.normalize_values is None else agent.normalize_values
         where = ("to the start of the searcher's next turn" if end == "turn"
+                 else f"to the next point of rest (at most {REST_PLAYOUT_CAP} actions)" if end == "rest"
                  else f"cut at {agent.rollout_depth or game.rollout_depth} actions")
         widened = game.progressive_widening if agent.widening is None else agent.widening
         by_game.append(f"{name} {where}" + (", values rescaled to each node's range" if rescaled else "")
@@ -585,6 +586,9 @@ def render(report: StrengthReport, ladders: Path | None = None) -> str:
            " (the rulebooks have none; a game that reaches it is a draw)"),
         "",
         "## Agents and budgets",
+        "",
+        "As the code stands now; each run above names the commit it played at, and docs/agents/search.md",
+        "dates every change to the search (Dogma's playouts went on to the next point of rest in section 12).",
         "",
         "| agent | budget |",
         "| --- | --- |",

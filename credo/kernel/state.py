@@ -163,6 +163,8 @@ class Game(ABC):
     # "turn" where a turn is a run of small decisions (a Move, then the Attack it is for):
     # search playouts then go on to the start of the searcher's next turn instead of
     # stopping after rollout_depth actions, so that every leaf is scored in the same phase
+    # "rest" where a round is a chain of decisions by every player (Orders, then what they
+    # call for): playouts go on to the game's next point of rest (`at_rest`)
     playout_end: ClassVar[str] = "depth"
     # True where the evaluation's values lie close together: search compares them rescaled
     # to each node's range (credo/agents/mcts.py), so that more iterations sharpen the choice
@@ -184,6 +186,13 @@ class Game(ABC):
     # it has to beat plain mcts (1,000), and in Dogma mcts-4000 capped at 1.5 s scored 65%
     # of its first 23 games against it (docs/agents/search.md, section 6)
     levels: ClassVar[dict[str, str]] = {"easy": "greedy", "medium": "mcts-400", "hard": "mcts-4000"}
+
+    def at_rest(self, state: "State") -> bool | None:
+        """For `playout_end == "rest"`: whether `state` is at a point of rest, where nothing
+        of a round is half-resolved and an evaluation can say what the position is worth;
+        None in a stretch of the game that has no such points (a playout from there is cut
+        after `rollout_depth` actions)."""
+        raise NotImplementedError(f"{self.name} has no points of rest: its playout_end is {self.playout_end!r}")
 
     def two_sided(self, state: "State") -> bool:
         """Whether `state`'s evaluation is two-sided (`two_sided_evaluation`); a game may have

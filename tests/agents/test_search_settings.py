@@ -70,10 +70,71 @@ def test_playouts_end_where_the_game_says(monkeypatch, name, plies):
         assert at_my_turn < len(leaves)
 
 
+@pytest.mark.parametrize("end", ["rest", "depth"])
+def test_dogma_playouts_that_end_at_rest_score_every_leaf_between_rounds(monkeypatch, end):
+    # "rest": every leaf is scored where the game waits for a new round's Orders, nothing
+    # of the last one left to resolve; "depth": wherever the cut-off falls, often mid-round
+    game, state = position("dogma", 6)
+    monkeypatch.setattr(mcts, "REST_PLAYOUT_CAP", 10_000)
+    leaves = []
+    scored = game.evaluate_all
+
+    def record(world):
+        leaves.append(game.at_rest(world))
+        return scored(world)
+
+    monkeypatch.setattr(game, "evaluate_all", record)
+    me = state.to_move[0]
+    MctsAgent(2, iterations=150, playout_end=end, stop_when_settled=False).choose(PlayerView(state, me, seed=1))
+    assert len(leaves) > 100
+    at_rest = sum(leaves)
+    assert (at_rest == len(leaves)) is (end == "rest")
+    assert at_rest > 0
+
+
+def test_a_chaos_draft_has_no_points_of_rest_and_its_playouts_stop_at_the_rollout_depth(monkeypatch):
+    game = load("dogma")
+    state = game.new(5, mode="chaos")
+    assert game.at_rest(state) is None
+    actions = []
+    apply = type(state).apply
+
+    def counted(world, action, player):
+        actions.append(player)
+        return apply(world, action, player)
+
+    agent = MctsAgent(2, iterations=60, playout_end="rest", prior_visits=0, stop_when_settled=False)
+    lengths = []
+    playout = agent._playout
+
+    def measured(world, n):
+        actions.clear()
+        monkeypatch.setattr(type(world), "apply", counted)
+        try:
+            return playout(world, n)
+        finally:
+            monkeypatch.setattr(type(world), "apply", apply)
+            lengths.append(len(actions))
+
+    monkeypatch.setattr(agent, "_playout", measured)
+    agent.choose(PlayerView(state, state.to_move[0], seed=1))
+    assert lengths and max(lengths) == game.rollout_depth
+
+
+def test_a_game_without_points_of_rest_says_so_and_an_unknown_playout_end_is_refused():
+    game, state = position("jol", 10)
+    with pytest.raises(NotImplementedError, match="no points of rest"):
+        game.at_rest(state)
+    with pytest.raises(ValueError, match="playout_end 'rounds'"):
+        MctsAgent(1, iterations=10, playout_end="rounds").choose(PlayerView(state, state.to_move[0], seed=1))
+
+
 def test_the_turn_games_are_dirge_and_divine():
     # the games whose turn is a run of small decisions, and whose evaluation is flat
     # within a search's horizon (docs/agents/search.md)
     assert {name for name in ("dirge", "divine", "dogma", "jol") if load(name).playout_end == "turn"} == {"dirge", "divine"}
+    # Dogma's round: Orders chosen together, then resolved in a chain of decisions by both sides
+    assert {name for name in ("dirge", "divine", "dogma", "jol") if load(name).playout_end == "rest"} == {"dogma"}
     assert {name for name in ("dirge", "divine", "dogma", "jol") if load(name).normalize_values} == {"dirge", "divine"}
 
 

@@ -309,6 +309,7 @@ def test_chaos_reports_how_each_draft_ended_apart_from_the_content(tmp_path):
     alone = {part.title: part for part in lab.sections(lab.read_settings(tmp_path), many)}
     parts = {part.title: part for part in lab.sections(lab.read_settings(tmp_path), many + older)}
     assert parts["By draft"].rows == alone["By draft"].rows
+    assert not any("outside" in cell for row in parts["By draft"].rows for cell in row)  # not held to the band
     firsts = {r[0]: r for r in parts["By draft"].rows}["concluded first"]
     assert firsts[2].startswith("100.0%") and int(firsts[1]) == len(many)
     assert "Option against option" not in parts  # Chaos has no Predestination options to set against each other

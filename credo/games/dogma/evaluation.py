@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 
 from .game import ARCANA
-from .state import CHAOS, OVER
+from .state import CHAOS, ORDERS, OVER
 
 # what a drafted card adds to its side before play: a Prophet counts as play counts it at full
 # Faith in the rear guard (0.5 + Faith / 100), an Intervention as play counts one in hand
@@ -49,6 +49,17 @@ def evaluate(s, player: int) -> float:
 def two_sided(s) -> bool:
     """Play is two-sided; during the draft each side values its own draft (see _drafted)."""
     return s.phase != CHAOS
+
+
+def at_rest(s) -> bool | None:
+    """Whether the game waits for the Orders of a new round, nothing of the last one left to
+    resolve (section 4): Orders are chosen together and resolved in a chain of reveals, tests,
+    damage and choices by both sides, and halfway along that chain the Faith on the table says
+    little about who is ahead. None during the Chaos draft, which has no rounds."""
+    if s.phase == CHAOS:
+        return None
+    c = s.commit
+    return s.phase == ORDERS and not s.pending and s.test is None and c is not None and not c.choices
 
 
 def _drafted(s, player: int) -> float:
