@@ -64,6 +64,7 @@ class Line:
     effort: dict[str, dict] | None = None  # by agent: what its search did over the pairing (Effort.to_dict)
     # the games' own play time summed: one core's time, the same whatever --jobs each run had
     play_seconds: float | None = None
+    duplicate: bool = False  # each seed played in both seat orders (tournament.schedule)
 
     @property
     def win_rate(self) -> tuple[float, float, float]:
@@ -131,6 +132,7 @@ class StrengthReport:
     search_games: int | None = None
     lines: list[Line] = field(default_factory=list)
     runs: list[Run] = field(default_factory=list)
+    duplicate: bool = False  # each seed played in both seat orders (tournament.schedule)
 
     @property
     def started(self) -> datetime:
@@ -182,7 +184,7 @@ def measure(games_list: list[str] | None = None, games_per_pairing: int = MIN_GA
             progress: Callable[[str, int, int], None] | None = None, command: str = "",
             measured: Callable[[StrengthReport], None] | None = None, only: str = "all",
             games_file: Path | None = None, resume: bool = False,
-            earlier_runs: list[Run] | None = None) -> StrengthReport:
+            earlier_runs: list[Run] | None = None, duplicate: bool = False) -> StrengthReport:
     """Play every pairing of every game (default: all of them) and count the results.
     `search` replaces the per-game search pairing; `only` is "hard" or "search" to play
     just those pairings; `progress(label, done, total)`;
@@ -190,10 +192,12 @@ def measure(games_list: list[str] | None = None, games_per_pairing: int = MIN_GA
     `measured(report)` is called after each pairing with the lines so far (to save them).
     `games_file` (JSON lines) gets each game as it ends; with `resume` the games it holds
     are not played again, so a run of hours can be stopped and resumed (`earlier_runs`: the
-    runs that played them, kept in the report)."""
+    runs that played them, kept in the report). `duplicate`: each seed played in both seat
+    orders (tournament.schedule)."""
     names = list(games_list or games.names())
     report = StrengthReport(games_per_pairing, jobs, seed, agent_hard,
-                            {g: search or search_pair(g) for g in names}, backend, search_games)
+                            {g: search or search_pair(g) for g in names}, backend, search_games,
+                            duplicate=duplicate)
     run_record = Run(command, names, commit=_commit(), machine=machine(),
                      python=f"Python {platform.python_version()}, credo {_version()}")
     report.runs += [*(earlier_runs or []), run_record]
@@ -255,7 +259,7 @@ def measure(games_list: list[str] | None = None, games_per_pairing: int = MIN_GA
             wins, draws, losses = count(results, first, second, players)
             report.lines[at:at + 1] = [Line(name, first, second, len(results), wins, draws, losses, target, role,
                                             time.perf_counter() - began + earlier, meaning, effort_by_agent(results),
-                                            round(sum(r.seconds for r in results), 3))]
+                                            round(sum(r.seconds for r in results), 3), duplicate)]
 
         def save_game(result: GameResult) -> None:
             if file is not None:
@@ -275,7 +279,7 @@ def measure(games_list: list[str] | None = None, games_per_pairing: int = MIN_GA
         result = tournament(name, [first, second], pairing_games, seed, jobs,
                             progress=(lambda done, total, label=label: progress(label, done, total))
                             if progress else None, backend=backend, address=address, played=before,
-                            each=save_game)
+                            each=save_game, duplicate=duplicate)
         record(result.results)
         run_record.seconds = time.perf_counter() - start
         if measured:
@@ -387,7 +391,8 @@ def merge(parts: list[StrengthReport]) -> StrengthReport:
                          + ", ".join(f"{game} {first} vs {second}" for game, first, second, _ in sorted(again)))
     kept = {id(lines[0]) for lines in by_pairing.values()}
     merged = StrengthReport(first.games_per_pairing, first.jobs, first.seed, first.agent_hard, {},
-                            first.backend, searched[0].search_games)
+                            first.backend, searched[0].search_games,
+                            duplicate=all(part.duplicate for part in parts))
     for part in parts:
         merged.search_pairs.update(part.search_pairs)
         merged.lines += [line for line in part.lines if id(line) in kept]
@@ -582,7 +587,10 @@ def render(report: StrengthReport, ladders: Path | None = None) -> str:
         *_run_header(report),
         (f"- Seed {report.seed}; {report.games_per_pairing} games per pairing"
          + (f" ({report.search_games} for the search pairing)" if report.search_games else "")
-         + ", seats alternating; each game with its default options and its machine-play turn limit"
+         + (", each seed played twice, the seats swapped" if report.duplicate
+            else ", seats alternating" + (" (each seed played twice, the seats swapped, where a pairing says"
+                                           " duplicate)" if any(line.duplicate for line in report.lines) else ""))
+         + "; each game with its default options and its machine-play turn limit"
            " (the rulebooks have none; a game that reaches it is a draw)"),
         "",
         "## Agents and budgets",
@@ -641,6 +649,7 @@ def render(report: StrengthReport, ladders: Path | None = None) -> str:
             else:
                 verdict = "no"
             second = f"{second} (mirror)" if line.first == line.second else second
+            second = f"{second} (duplicate)" if line.duplicate and not report.duplicate else second
             out.append(f"| {first} vs {second} | {line.games} | {line.wins} | {line.draws} |"
                        f" {line.losses} | {_pct(p)} [{_pct(low)}, {_pct(high)}] | {_pct(q)} [{_pct(q_low)}, {_pct(q_high)}] |"
                        f" {target} | {verdict} |"
@@ -677,7 +686,8 @@ def _version() -> str:
 def command_line(games_per_pairing: int, jobs: int, seed: int, out: Path, games_list: list[str] | None,
                  agent_hard: str, search: tuple[str, str] | None, backend: str = "process",
                  address: str | None = None, search_games: int | None = None,
-                 save_results: str | None = None, only: str = "all", resume: bool = False) -> str:
+                 save_results: str | None = None, only: str = "all", resume: bool = False,
+                 duplicate: bool = False) -> str:
     """The `credo report-agents` command that repeats a run, every setting spelled out."""
     argv = ["credo", "report-agents", "--games", str(games_per_pairing), "--jobs", str(jobs),
             "--seed", str(seed), "--out", str(out)]
@@ -695,6 +705,8 @@ def command_line(games_per_pairing: int, jobs: int, seed: int, out: Path, games_
         argv += ["--backend", backend]
     if only != "all":
         argv += ["--only", only]
+    if duplicate:
+        argv += ["--duplicate"]
     if save_results:
         argv += ["--save-results", save_results]
     if resume:

@@ -66,16 +66,22 @@ def groups(agents: list[str], players: int) -> list[tuple[str, ...]]:
     return list(itertools.combinations(agents, players))
 
 
-def schedule(agents: list[str], players: int, games_per_group: int, seed: int) -> list[Fixture]:
+def schedule(agents: list[str], players: int, games_per_group: int, seed: int,
+             duplicate: bool = False) -> list[Fixture]:
     """Each group of `players` distinct agents (pairs for two-player games) plays
-    `games_per_group` games, seat order rotating from game to game."""
+    `games_per_group` games, seat order rotating from game to game. Each game has a seed
+    of its own; `duplicate` deals each seed to every seat order in turn (as duplicate
+    bridge deals a hand to both tables), so that what a seed decides (the options of a
+    Dogma game, the cards dealt) falls to each agent as often as to the other."""
     root = Rng(seed)
     fixtures = []
     for group in groups(agents, players):
         for k in range(games_per_group):
             shift = k % players
             seats = group[shift:] + group[:shift]
-            fixtures.append(Fixture(len(fixtures), seats, root.next64() >> 33))
+            if not duplicate or shift == 0:
+                game_seed = root.next64() >> 33
+            fixtures.append(Fixture(len(fixtures), seats, game_seed))
     return fixtures
 
 
@@ -210,20 +216,21 @@ def tournament(name: str, agents: list[str], games_per_group: int, seed: int = 0
                progress: Callable[[int, int], None] | None = None, backend: str = "process",
                address: str | None = None, secret: bytes | None = None,
                played: dict[int, GameResult] | None = None,
-               each: Callable[[GameResult], None] | None = None) -> TournamentResult:
+               each: Callable[[GameResult], None] | None = None, duplicate: bool = False) -> TournamentResult:
     """Play the schedule and rate the agents. `backend` "process" plays the games here,
     in `jobs` processes (one: in this process); "ray" plays each game as a Ray task, on
     a local Ray instance of `jobs` CPUs or on the running cluster at `address`. The worlds
     agents sample are seeded from `secret` (kernel/view.py; default: from each game's seed).
     `played` holds games of this schedule played before, by index (a resumed run): only the
-    others are played, `each(result)` called as each ends (to save it at once)."""
+    others are played, `each(result)` called as each ends (to save it at once). `duplicate`:
+    each seed played in every seat order (`schedule`)."""
     if backend not in BACKENDS:
         raise ValueError(f"unknown backend {backend!r}; the backends are: {', '.join(BACKENDS)}")
     if address is not None and backend != "ray":
         raise ValueError("an address is a Ray cluster's: it needs backend='ray'")
     game = games.load(name, content)
     options = dict(options or {})
-    fixtures = schedule(agents, game.players(**options), games_per_group, seed)
+    fixtures = schedule(agents, game.players(**options), games_per_group, seed, duplicate)
     played = {index: result for index, result in (played or {}).items() if index < len(fixtures)}
     for index, result in played.items():
         if result.fixture != fixtures[index]:

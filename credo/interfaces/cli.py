@@ -197,6 +197,8 @@ def _secret(args, console: Console) -> bytes | None:
 SECRET_HELP = ("the secret the worlds agents sample are seeded from (any text; 'random' draws one and prints it). "
                "By default it derives from the seed, so a run reproduces; an agent that searched the seeds "
                "could then rebuild the games' cards, so a run between agents you do not trust takes a random one")
+DUPLICATE_HELP = ("play each seed in every seat order (as duplicate bridge deals a hand to both tables): what a "
+                  "seed decides, the options of a Dogma game or the cards dealt, then falls to each agent alike")
 
 
 def _known_agents(names: list[str], game=None) -> None:
@@ -231,8 +233,10 @@ def cmd_arena(args, console: Console) -> int:
         result = tournament(game.name, agents, args.games, args.seed, args.jobs, options,
                             Path(args.records) if args.records else None, args.content,
                             progress=lambda done, total: progress.update(task, completed=done, total=total),
-                            backend=backend, address=args.address, secret=_secret(args, console))
-    table = Table(title=f"{game.title}: round robin, {args.games} games per pairing, seed {args.seed}")
+                            backend=backend, address=args.address, secret=_secret(args, console),
+                            duplicate=args.duplicate)
+    table = Table(title=f"{game.title}: round robin, {args.games} games per pairing, seed {args.seed}"
+                        + (", each seed in every seat order" if args.duplicate else ""))
     for col in ("pairing", "games", "wins", "draws", "score of the first (95% CI)"):
         table.add_column(col)
     for key, stats in result.pairings().items():
@@ -292,7 +296,7 @@ def cmd_report_agents(args, console: Console) -> int:
     backend = _backend(args)
     command = report.command_line(args.games, args.jobs, args.seed, out, games_list, args.agent_hard,
                                   tuple(search) if search else None, backend, args.address, args.search_games,
-                                  args.save_results, args.only, args.resume)
+                                  args.save_results, args.only, args.resume, args.duplicate)
     if out.exists() and not (args.force or args.resume):
         raise SystemExit(f"{out} exists: give --force to replace it, or --out another file")
     results = Path(args.save_results) if args.save_results else None
@@ -304,7 +308,8 @@ def cmd_report_agents(args, console: Console) -> int:
             before = report.load(results)
         except ValueError as e:
             raise SystemExit(str(e)) from None
-        for name, now in (("seed", args.seed), ("agent_hard", args.agent_hard), ("search_games", args.search_games)):
+        for name, now in (("seed", args.seed), ("agent_hard", args.agent_hard), ("search_games", args.search_games),
+                          ("duplicate", args.duplicate)):
             if getattr(before, name) != now:
                 raise SystemExit(f"{results} was measured with {name} {getattr(before, name)!r}, not {now!r}: "
                                  "resume it with the same settings")
@@ -324,7 +329,7 @@ def cmd_report_agents(args, console: Console) -> int:
                                         task, description=label, completed=done, total=total), command=command,
                                     measured=(lambda so_far: report.save(so_far, results)) if results else None,
                                     only=args.only, games_file=report.games_path(results) if results else None,
-                                    resume=args.resume, earlier_runs=earlier_runs)
+                                    resume=args.resume, earlier_runs=earlier_runs, duplicate=args.duplicate)
         except ValueError as e:
             raise SystemExit(str(e)) from None
     return _write_report(result, out, console)
@@ -725,6 +730,7 @@ def build_parser() -> argparse.ArgumentParser:
                                      "ray://HOST:10001) to play on; implies --backend ray")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--records", help="write one JSON record per game in this folder")
+    p.add_argument("--duplicate", action="store_true", help=DUPLICATE_HELP)
     p.add_argument("-o", "--option", action="append", help="game option KEY=VALUE")
     p.add_argument("--content", help="a folder with your own content files")
     p.set_defaults(func=cmd_arena)
@@ -747,6 +753,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--only", default="all",
                    help="play every pairing (the default), only hard's, one of hard's (hard:mcts), or only the "
                         "search pairing")
+    p.add_argument("--duplicate", action="store_true", help=DUPLICATE_HELP)
     p.add_argument("--save-results", metavar="JSON", help="also save the measured results, to merge later: the "
                                                            "report in JSON, each game as it ends in JSON.games.jsonl")
     p.add_argument("--resume", action="store_true", help="go on from the games --save-results holds: play only "

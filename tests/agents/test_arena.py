@@ -16,6 +16,29 @@ def test_schedule_rotates_seats_and_covers_every_pairing():
     assert len({f.seed for f in fixtures}) == 12
 
 
+def test_a_duplicate_schedule_deals_each_seed_to_every_seat_order():
+    fixtures = schedule(["a", "b", "c"], 2, 4, seed=1, duplicate=True)
+    assert [f.agents for f in fixtures] == [f.agents for f in schedule(["a", "b", "c"], 2, 4, seed=1)]
+    for first, second in zip(fixtures[::2], fixtures[1::2]):
+        assert first.seed == second.seed and first.agents == second.agents[::-1]
+    assert len({f.seed for f in fixtures}) == 6
+    # three seats: each seed in the three rotations
+    three = schedule(["a", "b", "c"], 3, 6, seed=2, duplicate=True)
+    assert [len({f.seed for f in three[k:k + 3]}) for k in (0, 3)] == [1, 1]
+    assert {f.agents for f in three[:3]} == {("a", "b", "c"), ("b", "c", "a"), ("c", "a", "b")}
+
+
+def test_a_duplicate_run_plays_each_seed_both_ways_and_says_so(capsys):
+    result = tournament("jol", ["random", "greedy"], 4, seed=3, duplicate=True)
+    by_seed = {}
+    for r in result.results:
+        by_seed.setdefault(r.fixture.seed, []).append(r.fixture.agents)
+    assert sorted(map(len, by_seed.values())) == [2, 2]
+    assert all(a == b[::-1] for a, b in by_seed.values())
+    assert main(["arena", "jol", "--agents", "random,greedy", "--games", "2", "--duplicate"]) == 0
+    assert "each seed in every seat order" in " ".join(capsys.readouterr().out.split())
+
+
 def test_same_seed_same_results_whatever_the_jobs():
     one = tournament("dirge", ["random", "greedy"], 4, seed=7, jobs=1, options=FAST)
     two = tournament("dirge", ["random", "greedy"], 4, seed=7, jobs=2, options=FAST)

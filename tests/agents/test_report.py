@@ -253,6 +253,32 @@ def test_saved_results_are_judged_by_todays_targets(tmp_path, monkeypatch):
     assert judged["random"].target == 0.95
 
 
+def test_a_duplicate_run_is_recorded_resumed_only_as_one_and_marked_in_a_merge(tmp_path):
+    from credo.arena import report
+
+    settings = ["--games", "2", "--agent-hard", "random", "--games-list", "jol", "--only", "hard:greedy"]
+    dup = tmp_path / "dup.json"
+    assert main(["report-agents", *settings, "--duplicate", "--out", str(tmp_path / "d.md"),
+                 "--save-results", str(dup)]) == 0
+    saved = report.load(dup)
+    games_played = report.read_games(report.games_path(dup))
+    assert saved.duplicate and saved.lines[0].duplicate and "--duplicate" in saved.runs[0].command
+    assert games_played[0]["seed"] == games_played[1]["seed"]
+    assert games_played[0]["agents"] == games_played[1]["agents"][::-1]
+    assert "each seed played twice, the seats swapped" in (tmp_path / "d.md").read_text()
+    with pytest.raises(SystemExit, match="measured with duplicate True, not False"):
+        main(["report-agents", *settings, "--out", str(tmp_path / "d.md"), "--save-results", str(dup), "--resume"])
+    plain = tmp_path / "plain.json"
+    assert main(["report-agents", "--games", "2", "--agent-hard", "random", "--games-list", "divine", "--only",
+                 "hard:greedy", "--out", str(tmp_path / "p.md"), "--save-results", str(plain)]) == 0
+    assert not report.load(plain).duplicate
+    out = tmp_path / "merged.md"
+    assert main(["report-agents", "--merge", f"{plain},{dup}", "--out", str(out)]) == 0
+    text = out.read_text()
+    assert "seats alternating (each seed played twice, the seats swapped, where a pairing says duplicate)" in text
+    assert "vs greedy (duplicate) |" in text and "vs greedy |" in text
+
+
 def test_one_of_hards_pairings_can_be_measured_alone(tmp_path):
     """Hard against mcts-1000 takes hours a game: a run of its own, merged with the others."""
     from credo.arena import report
