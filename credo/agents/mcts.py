@@ -16,8 +16,11 @@ the searching player's next turn, so that every leaf is scored in the same phase
 an evaluation cannot say what half a turn is worth (a Move given without its Attack), nor
 whose initiative it is. Where a round is resolved in a chain of decisions by every player
 (`Game.playout_end == "rest"`: Dogma's Orders, then their tests, damage and choices), a
-playout goes on to the game's next point of rest (`Game.at_rest`), where nothing of a round
-is left half-resolved. Where the evaluation's values lie close together
+playout goes on to a point of rest (`Game.at_rest`), where nothing of a round is left
+half-resolved: through `Game.rest_playout_rounds` ends of rounds (Dogma: 2, the round under
+way or the one a leaf at rest begins, then one more), or with 0 to the first point of rest,
+a leaf at rest scored as it is. One round more is what shows a change of the active Prophet
+paying off: scored after one round, the round it costs is all a search sees of it. Where the evaluation's values lie close together
 (`Game.normalize_values`), UCB compares each node's values rescaled to the range they
 span there (min-max, as MuZero does), so that exploration does not depend on the
 evaluation's scale: with raw values 0.01 apart and the exploration constant 0.25, visits
@@ -52,7 +55,7 @@ from .base import Agent, Effort
 EXPLORATION = 0.25  # UCB's constant on the evaluation's own scale, [-1, 1]
 NORMALIZED_EXPLORATION = 0.5  # on values rescaled to each node's range, [0, 1]
 TURN_PLAYOUT_CAP = 16  # at most so many playout actions to the start of the searcher's next turn
-REST_PLAYOUT_CAP = 40  # at most so many playout actions to the game's next point of rest
+REST_PLAYOUT_CAP = 40  # at most so many playout actions a round, to a point of rest
 PLAYOUT_ENDS = ("depth", "turn", "rest")  # Game.playout_end
 SETTLE_CHECK = 32  # iterations between looks at whether the answer can still change
 # progressive widening: below the root, a player at a node weighs at most
@@ -90,7 +93,7 @@ class MctsAgent(Agent):
                  exploration: float | None = None, rollout_depth: int | None = None, rollout: str = "heuristic",
                  prior_visits: int = 4, prior_samples: int = 4, playout_end: str | None = None,
                  normalize_values: bool | None = None, widening: bool | None = None,
-                 stop_when_settled: bool = True) -> None:
+                 stop_when_settled: bool = True, rest_rounds: int | None = None) -> None:
         super().__init__(seed)
         self.rng = Rng(seed)
         self.iterations = iterations
@@ -99,6 +102,7 @@ class MctsAgent(Agent):
         # exploration constant that goes with the value scale
         self.exploration = exploration
         self.playout_end = playout_end
+        self.rest_rounds = rest_rounds  # None: Game.rest_playout_rounds
         self.normalize_values = normalize_values
         self.widening = widening
         self.rollout_depth = rollout_depth
@@ -127,6 +131,9 @@ class MctsAgent(Agent):
         if end not in PLAYOUT_ENDS:
             raise ValueError(f"playout_end {end!r}: expected one of {', '.join(PLAYOUT_ENDS)}")
         self._to_turn, self._to_rest = end == "turn", end == "rest"
+        self._rounds = game.rest_playout_rounds if self.rest_rounds is None else self.rest_rounds
+        if self._rounds < 0:
+            raise ValueError(f"rest_rounds {self._rounds}: a number of rounds, 0 or more")
         self._widen = game.progressive_widening if self.widening is None else self.widening
         self._view = view
         if self.prior_visits:
@@ -333,22 +340,33 @@ class MctsAgent(Agent):
         """Play on with the rollout policy, then score: after the rollout depth; where the
         game's playouts end at turns, at the start of the searcher's next turn (the rest of
         the turn under way, then the others'; at most TURN_PLAYOUT_CAP actions); where they
-        end at rest, at the game's next point of rest (at most REST_PLAYOUT_CAP actions; from
-        a stretch without points of rest, such as a draft, after the rollout depth)."""
+        end at rest, at a point of rest: the rest_playout_rounds-th the playout comes to after
+        play (with 0 the first, the leaf itself if it is one; at most REST_PLAYOUT_CAP actions a
+        round; from a stretch without points of rest, such as a draft, after the rollout depth)."""
         game = world.game
         heuristic = self.rollout == "heuristic"
         rng = self.rng
         to_turn, to_rest, me = self._to_turn, self._to_rest, self._me
         mine = True  # still in the turn under way, if it is mine
-        if to_rest and game.at_rest(world) is None:  # a stretch of the game without points of rest
-            to_rest = False
-        limit = TURN_PLAYOUT_CAP if to_turn else REST_PLAYOUT_CAP if to_rest else (
+        rounds = max(1, self._rounds)
+        resting = False  # at a point of rest already reached (or, rounds > 0, started from)
+        if to_rest:
+            start = game.at_rest(world)
+            if start is None:  # a stretch of the game without points of rest
+                to_rest = False
+            resting = bool(start) and self._rounds > 0
+        limit = TURN_PLAYOUT_CAP if to_turn else REST_PLAYOUT_CAP * rounds if to_rest else (
             self.rollout_depth if self.rollout_depth is not None else game.rollout_depth)
         for _ in range(limit):
             if world.is_over:
                 break
-            if to_rest and game.at_rest(world):
-                break
+            if to_rest:
+                now = game.at_rest(world)
+                if now and not resting:  # a round has ended
+                    rounds -= 1
+                    if rounds == 0:
+                        break
+                resting = bool(now)
             player = world.to_move[0]
             if to_turn:
                 if player != me:

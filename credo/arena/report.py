@@ -459,6 +459,13 @@ def describe_agent(name: str) -> str:
     return f"{' '.join(doc.split('.')[0].split())} ({kind})" if doc else kind
 
 
+def _to_rest(rounds: int) -> str:
+    if rounds == 0:
+        return f"to the next point of rest (at most {REST_PLAYOUT_CAP} actions)"
+    ends = "the end of the round" + ("" if rounds == 1 else " and one more" if rounds == 2 else f" and {rounds - 1} more")
+    return f"to {ends}, at a point of rest (at most {REST_PLAYOUT_CAP} actions a round)"
+
+
 def playouts(agent: MctsAgent) -> str:
     """Where the agent's playouts end and how it compares values, per game unless set."""
     by_game = []
@@ -467,7 +474,8 @@ def playouts(agent: MctsAgent) -> str:
         end = agent.playout_end or game.playout_end
         rescaled = game.normalize_values if agent.normalize_values is None else agent.normalize_values
         where = ("to the start of the searcher's next turn" if end == "turn"
-                 else f"to the next point of rest (at most {REST_PLAYOUT_CAP} actions)" if end == "rest"
+                 else _to_rest(game.rest_playout_rounds if agent.rest_rounds is None else agent.rest_rounds)
+                 if end == "rest"
                  else f"cut at {agent.rollout_depth or game.rollout_depth} actions")
         widened = game.progressive_widening if agent.widening is None else agent.widening
         by_game.append(f"{name} {where}" + (", values rescaled to each node's range" if rescaled else "")
@@ -596,7 +604,8 @@ def render(report: StrengthReport, ladders: Path | None = None) -> str:
         "## Agents and budgets",
         "",
         "As the code stands now; each run above names the commit it played at, and docs/agents/search.md",
-        "dates every change to the search (Dogma's playouts went on to the next point of rest in section 12).",
+        "dates every change to the search (Dogma's playouts went on to the next point of rest in section 12,",
+        "and through one more round in section 13).",
         "",
         "| agent | budget |",
         "| --- | --- |",

@@ -166,6 +166,10 @@ class Game(ABC):
     # "rest" where a round is a chain of decisions by every player (Orders, then what they
     # call for): playouts go on to the game's next point of rest (`at_rest`)
     playout_end: ClassVar[str] = "depth"
+    # with "rest": how many ends of rounds a playout goes through (0: to the first point of
+    # rest, a leaf at rest scored as it is; 1: to the end of the round under way, or of the
+    # round a leaf at rest begins; 2: then one more)
+    rest_playout_rounds: ClassVar[int] = 1
     # True where the evaluation's values lie close together: search compares them rescaled
     # to each node's range (credo/agents/mcts.py), so that more iterations sharpen the choice
     normalize_values: ClassVar[bool] = False

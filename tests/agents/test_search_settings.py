@@ -92,6 +92,46 @@ def test_dogma_playouts_that_end_at_rest_score_every_leaf_between_rounds(monkeyp
     assert at_rest > 0
 
 
+@pytest.mark.parametrize("rounds", [0, 1, 2])
+def test_dogma_playouts_go_through_as_many_ends_of_rounds_as_asked(monkeypatch, rounds):
+    # 0: to the first point of rest, a leaf at rest scored at once; 1: to the end of the round
+    # under way (or of the round a leaf at rest begins); 2: then through one more round
+    game, state = position("dogma", 6)
+    monkeypatch.setattr(mcts, "REST_PLAYOUT_CAP", 10_000)
+    agent = MctsAgent(2, iterations=120, rest_rounds=rounds, stop_when_settled=False)
+    apply = type(state).apply
+    trails = []
+
+    def counted(world, action, player):
+        apply(world, action, player)
+        trails[-1].append(world.is_over or bool(game.at_rest(world)))
+
+    playout = agent._playout
+
+    def measured(world, n):
+        trails.append([bool(game.at_rest(world))])
+        monkeypatch.setattr(type(world), "apply", counted)
+        try:
+            return playout(world, n)
+        finally:
+            monkeypatch.setattr(type(world), "apply", apply)
+
+    monkeypatch.setattr(agent, "_playout", measured)
+    agent.choose(PlayerView(state, state.to_move[0], seed=1))
+    assert len(trails) > 100
+    for trail in trails:
+        assert trail[-1]  # scored at rest (or over)
+        ends = sum(1 for before, after in zip(trail, trail[1:]) if after and not before)
+        if rounds == 0:
+            assert ends == (0 if trail[0] else 1) and (len(trail) == 1) is trail[0]
+        else:
+            assert ends == rounds
+    assert any(trail[0] for trail in trails) and any(not trail[0] for trail in trails)
+    assert game.rest_playout_rounds == 2  # Dogma's (docs/agents/search.md, section 13)
+    with pytest.raises(ValueError, match="rest_rounds -1"):
+        MctsAgent(2, iterations=10, rest_rounds=-1).choose(PlayerView(state, state.to_move[0], seed=1))
+
+
 def test_a_chaos_draft_has_no_points_of_rest_and_its_playouts_stop_at_the_rollout_depth(monkeypatch):
     game = load("dogma")
     state = game.new(5, mode="chaos")
