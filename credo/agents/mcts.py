@@ -20,10 +20,10 @@ playout goes on to a point of rest (`Game.at_rest`), where nothing of a round is
 half-resolved: through `Game.rest_playout_rounds` ends of rounds (Dogma: 2, the round under
 way or the one a leaf at rest begins, then one more), or with 0 to the first point of rest,
 a leaf at rest scored as it is. One round more is what shows a change of the active Prophet
-paying off: scored after one round, the round it costs is all a search sees of it. Where the evaluation's values lie close together
-(`Game.normalize_values`), UCB compares each node's values rescaled to the range they
-span there (min-max, as MuZero does), so that exploration does not depend on the
-evaluation's scale: with raw values 0.01 apart and the exploration constant 0.25, visits
+paying off: scored after one round, the round it costs is all a search sees of it. Where the
+evaluation's values lie close together (`Game.normalize_values`), UCB compares each node's
+values rescaled to the range they span there (min-max, as MuZero does), so that exploration
+does not depend on the evaluation's scale: with raw values 0.01 apart and the exploration constant 0.25, visits
 spread evenly whatever the values say, and more iterations do not sharpen the choice.
 Where a decision below the root can have dozens of actions (`Game.progressive_widening`:
 Dirge's Moves, about fifty squares and facings), the search widens progressively: a player

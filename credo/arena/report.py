@@ -595,8 +595,8 @@ def render(report: StrengthReport, ladders: Path | None = None) -> str:
         *_run_header(report),
         (f"- Seed {report.seed}; {report.games_per_pairing} games per pairing"
          + (f" ({report.search_games} for the search pairing)" if report.search_games else "")
-         + (", each seed played twice, the seats swapped" if report.duplicate
-            else ", seats alternating" + (" (each seed played twice, the seats swapped, where a pairing says"
+         + (", each seed played in every seat order" if report.duplicate
+            else ", seats alternating" + (" (each seed played in every seat order, where a pairing says"
                                            " duplicate)" if any(line.duplicate for line in report.lines) else ""))
          + "; each game with its default options and its machine-play turn limit"
            " (the rulebooks have none; a game that reaches it is a draw)"),

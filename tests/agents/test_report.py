@@ -265,7 +265,7 @@ def test_a_duplicate_run_is_recorded_resumed_only_as_one_and_marked_in_a_merge(t
     assert saved.duplicate and saved.lines[0].duplicate and "--duplicate" in saved.runs[0].command
     assert games_played[0]["seed"] == games_played[1]["seed"]
     assert games_played[0]["agents"] == games_played[1]["agents"][::-1]
-    assert "each seed played twice, the seats swapped" in (tmp_path / "d.md").read_text()
+    assert "each seed played in every seat order" in (tmp_path / "d.md").read_text()
     with pytest.raises(SystemExit, match="measured with duplicate True, not False"):
         main(["report-agents", *settings, "--out", str(tmp_path / "d.md"), "--save-results", str(dup), "--resume"])
     plain = tmp_path / "plain.json"
@@ -275,7 +275,7 @@ def test_a_duplicate_run_is_recorded_resumed_only_as_one_and_marked_in_a_merge(t
     out = tmp_path / "merged.md"
     assert main(["report-agents", "--merge", f"{plain},{dup}", "--out", str(out)]) == 0
     text = out.read_text()
-    assert "seats alternating (each seed played twice, the seats swapped, where a pairing says duplicate)" in text
+    assert "seats alternating (each seed played in every seat order, where a pairing says duplicate)" in text
     assert "vs greedy (duplicate) |" in text and "vs greedy |" in text
 
 
