@@ -217,7 +217,9 @@ class DogmaGame(Game):
     # actions, at 1,000 iterations: 57.5% over 80 games, and 188 us an iteration against 349
     # (docs/agents/search.md, section 12); and through one more round, where a change of the
     # active Prophet pays off: the Summoning loops of section 12 fall from 24 draws in 40 to 9,
-    # and against one round it scored 56.0% over 100 games at 400 iterations (section 13)
+    # and against one round it scored 56.0% over 100 games at 400 iterations (section 13). An
+    # iteration costs 1.55 times as much, and at equal time it scored 40.0%: the levels budget
+    # iterations under a time cap they stay inside, so the deeper playout is what they play
     playout_end = "rest"
     rest_playout_rounds = 2
     option_variants: ClassVar[list[dict]] = [{"mode": "predestination"}, {"mode": "free_will"},
