@@ -197,7 +197,7 @@ def test_an_order_whose_card_was_withered_before_it_resolves_has_no_effect(game)
 
 
 # --- rule changes the suite let pass -----------------------------------------------------
-GRACE = A("gesu", "grazia_divina", "trinita", "redenzione")  # Grazia Divina: Swift, Protection
+GRACE = A("gesu", "grazia_divina", "trinita", "redenzione")  # Grazia Divina: Swift, Protection, Arduous
 
 
 def test_protection_ends_with_the_turn_in_which_it_is_used(game):
@@ -216,6 +216,21 @@ def test_protection_cancels_only_the_damage_of_its_own_turn_not_of_earlier_turns
     ev = play(s, 0, "cult 1", "cult 2")  # the next turn: Grazia Divina against Tawhid
     assert any("Protection" in e for e in ev)
     assert arcanum(s, 0)["damage"] == 40
+
+
+def test_no_protection_card_shields_its_prophet_two_turns_running(game):
+    # Protection cancels a whole turn's damage; every Protection card of the shipped content is Arduous
+    # (ours: docs/rules/dogma-content.md), so a side cannot cancel every turn's damage and stall forever
+    shields = [c for c in game.content.cults if "protection" in c.keywords]
+    assert len(shields) >= 5 and all("arduous" in c.keywords for c in shields)
+    s = duel(game, GRACE, AL, 0)
+    play(s, 0, "cult 1", "cult 2")  # Grazia Divina against Tawhid
+    assert arcanum(s, 0)["damage"] == 0
+    shield = game.parse_action("cult 1")
+    assert shield not in s.legal_actions(0)  # the next turn it cannot shield again
+    play(s, 0, "cult 2", "cult 2")
+    assert arcanum(s, 0)["damage"] == 40
+    assert shield in s.legal_actions(0)  # the turn after, it can
 
 
 def test_global_passes_over_a_face_down_prophet_in_the_rear_guard(game):
