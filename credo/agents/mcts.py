@@ -54,7 +54,6 @@ from .base import Agent, Effort
 
 EXPLORATION = 0.25  # UCB's constant on the evaluation's own scale, [-1, 1]
 NORMALIZED_EXPLORATION = 0.5  # on values rescaled to each node's range, [0, 1]
-TURN_PLAYOUT_CAP = 16  # at most so many playout actions to the start of the searcher's next turn
 REST_PLAYOUT_CAP = 40  # at most so many playout actions a round, to a point of rest
 PLAYOUT_ENDS = ("depth", "turn", "rest")  # Game.playout_end
 SETTLE_CHECK = 32  # iterations between looks at whether the answer can still change
@@ -339,7 +338,7 @@ class MctsAgent(Agent):
     def _playout(self, world, n: int) -> list[float]:
         """Play on with the rollout policy, then score: after the rollout depth; where the
         game's playouts end at turns, at the start of the searcher's next turn (the rest of
-        the turn under way, then the others'; at most TURN_PLAYOUT_CAP actions); where they
+        the turn under way, then the others'; at most Game.turn_playout_cap actions); where they
         end at rest, at a point of rest: the rest_playout_rounds-th the playout comes to after
         play (with 0 the first, the leaf itself if it is one; at most REST_PLAYOUT_CAP actions a
         round; from a stretch without points of rest, such as a draft, after the rollout depth)."""
@@ -355,7 +354,7 @@ class MctsAgent(Agent):
             if start is None:  # a stretch of the game without points of rest
                 to_rest = False
             resting = bool(start) and self._rounds > 0
-        limit = TURN_PLAYOUT_CAP if to_turn else REST_PLAYOUT_CAP * rounds if to_rest else (
+        limit = game.turn_playout_cap if to_turn else REST_PLAYOUT_CAP * rounds if to_rest else (
             self.rollout_depth if self.rollout_depth is not None else game.rollout_depth)
         for _ in range(limit):
             if world.is_over:
@@ -369,7 +368,7 @@ class MctsAgent(Agent):
                 resting = bool(now)
             player = world.to_move[0]
             if to_turn:
-                if player != me:
+                if game.turn_holder(world) != me:
                     mine = False
                 elif not mine:
                     break

@@ -166,6 +166,8 @@ class Game(ABC):
     # "rest" where a round is a chain of decisions by every player (Orders, then what they
     # call for): playouts go on to the game's next point of rest (`at_rest`)
     playout_end: ClassVar[str] = "depth"
+    # with "turn": at most so many playout actions to the start of the searcher's next turn
+    turn_playout_cap: ClassVar[int] = 16
     # with "rest": how many ends of rounds a playout goes through (0: to the first point of
     # rest, a leaf at rest scored as it is; 1: to the end of the round under way, or of the
     # round a leaf at rest begins; 2: then one more)
@@ -190,6 +192,12 @@ class Game(ABC):
     # it has to beat plain mcts (1,000), and in Dogma mcts-4000 capped at 1.5 s scored 65%
     # of its first 23 games against it (docs/agents/search.md, section 6)
     levels: ClassVar[dict[str, str]] = {"easy": "greedy", "medium": "mcts-400", "hard": "mcts-4000"}
+
+    def turn_holder(self, state: "State") -> int:
+        """For `playout_end == "turn"`: the player whose turn it is. By default the player to
+        move; a game whose players also decide in each other's turns (Jol's Prayers) says whose
+        turn those decisions belong to, so that a playout does not take an answer for a turn."""
+        return state.to_move[0]
 
     def at_rest(self, state: "State") -> bool | None:
         """For `playout_end == "rest"`: whether `state` is at a point of rest, where nothing

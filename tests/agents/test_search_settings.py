@@ -52,7 +52,7 @@ def test_playouts_end_where_the_game_says(monkeypatch, name, plies):
     # to move where the tree ended; "depth": wherever the cut-off falls
     game, state = position(name, plies)
     me = state.to_move[0]
-    monkeypatch.setattr(mcts, "TURN_PLAYOUT_CAP", 10_000)
+    monkeypatch.setattr(game, "turn_playout_cap", 10_000)
     leaves = []
     scored = game.evaluate_all
 
@@ -68,6 +68,41 @@ def test_playouts_end_where_the_game_says(monkeypatch, name, plies):
         assert at_my_turn == len(leaves)
     else:
         assert at_my_turn < len(leaves)
+
+
+def jol_prayer_in_the_rivals_turn(seed: int = 3):
+    """A Jol position where a player is to answer with a Prayer (or pass) in the other's turn."""
+    game = load("jol")
+    state = game.new(seed)
+    rng = Rng(seed)
+    while state.to_move[0] == state.current or len(state.legal_actions(state.to_move[0])) < 2:
+        state.apply(game.rollout_action(state, state.to_move[0], rng), state.to_move[0])
+        assert not state.is_over
+    return game, state
+
+
+@pytest.mark.parametrize("where", ["own turn", "rival's turn"])
+def test_jol_turn_playouts_end_at_the_start_of_the_searchers_next_turn_not_at_a_prayer(monkeypatch, where):
+    # Jol's players also decide in each other's turns (a Prayer at each step of an engagement):
+    # the turn holder, not the player to move, says when the searcher's next turn has begun,
+    # so every leaf is scored at the start of it (Formation), never at an answer to a Prayer
+    game, state = jol_prayer_in_the_rivals_turn() if where == "rival's turn" else position("jol", 10)
+    me = state.to_move[0]
+    assert (state.current != me) is (where == "rival's turn")
+    monkeypatch.setattr(game, "turn_playout_cap", 10_000)
+    leaves = []
+    scored = game.evaluate_all
+
+    def record(world):
+        leaves.append((game.turn_holder(world), world.to_move[0], world.phase, world.turn))
+        return scored(world)
+
+    monkeypatch.setattr(game, "evaluate_all", record)
+    MctsAgent(2, iterations=150, playout_end="turn", stop_when_settled=False).choose(PlayerView(state, me, seed=1))
+    assert len(leaves) > 100
+    ended = [leaf for leaf in leaves if leaf[3] > state.turn]  # the others ended the game first
+    assert len(ended) > 50
+    assert all(holder == me and mover == me and phase == 0 for holder, mover, phase, _ in ended)
 
 
 @pytest.mark.parametrize("end", ["rest", "depth"])

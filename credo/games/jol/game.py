@@ -122,6 +122,10 @@ class JolGame(Game):
     name = "jol"
     title = "Jol: the Court of Jol"
     rules_version = "jol-1"
+    def turn_holder(self, state) -> int:
+        # a Prayer answered in the other player's engagement belongs to that player's turn
+        return state.current
+
     evaluate = implemented_in("credo.games.jol.evaluation", "evaluate")
     rollout_action = implemented_in("credo.games.jol.heuristics", "rollout_action")
     Options = JolOptions
