@@ -1,6 +1,6 @@
 """Section 4 (The Clash: Orders), Phases I, II and III, defeat, and section 5 (End of the Game)."""
 
-from .conftest import A, arcanum, assert_illegal, dmg, faith, fervor, orders, phase, position, side, text_has
+from .conftest import A, arcanum, assert_illegal, cult, dmg, faith, fervor, orders, phase, position, side, text_has
 
 AL = A("al_jafar", "hajj", "samsara", "vacuita")
 MAO = A("maometto", "corano_hizb", "sunniti", "allah_akbar")
@@ -177,8 +177,8 @@ def test_a_prophet_weak_to_a_type_receives_double_damage(game):
 
 def test_lancia_di_longino_adds_40_to_damaging_cult_cards(game):
     s = game.from_position(position([GESU, SHAHID], [AL, MAO]))
-    orders(s, "cult 1", "cult 2")  # Trinità 30 Doctrine: Al Jafar neither immune nor weak
-    assert dmg(s, 1) == 30 + 40
+    orders(s, "cult 1", "cult 2")  # Trinità (Doctrine, ours): Al Jafar neither immune nor weak
+    assert dmg(s, 1) == cult(game, "trinita").damage + 40  # the Relic's +40 is printed
     s = game.from_position(position([GESU, SHAHID], [AL, MAO]))
     orders(s, "cult 2", "cult 2")  # Redenzione inflicts no damage: no bonus
     assert dmg(s, 1) == 0

@@ -12,7 +12,7 @@ State is read only as a player or a saved game sees it: `observation`, `events` 
 
 import pytest
 
-from .conftest import A, fervor, position
+from .conftest import A, cult, fervor, position
 
 GESU = A("gesu", "trinita", "redenzione", "antico_testamento")
 AL = A("al_jafar", "hajj", "tawhid", "samsara")  # Tawhid: Doctrine 20, Global
@@ -75,8 +75,9 @@ def test_a_prophet_brought_to_its_faith_mid_group_still_deals_its_cards_marked_d
 
 @BOTH_SEATS
 def test_two_simultaneous_blows_that_reach_both_faiths_defeat_both_prophets(game, seat):
+    assert cult(game, "trinita").damage >= 20  # enough for the 20 Faith Al Jafar has left
     s = duel(game, dict(AL, damage=100), dict(GESU, damage=100), seat)
-    ev = play(s, seat, "cult 2", "cult 1")  # Tawhid (40 to Gesu, weak) and Trinita (30 to Al Jafar)
+    ev = play(s, seat, "cult 2", "cult 1")  # Tawhid (40 to Gesu, weak) and Trinita (to Al Jafar)
     assert arcanum(s, 0)["where"] == arcanum(s, 1)["where"] == "defeated"
     assert sum("is defeated" in e for e in ev) == 2
 
@@ -145,12 +146,14 @@ def test_a_simultaneous_cancellation_does_not_take_away_the_bonus_of_an_order_re
 
 @BOTH_SEATS
 def test_weakening_markers_placed_simultaneously_do_not_reduce_the_card_revealed_with_them(game, seat):
-    # Quattro Nobili Verita places -10 on each of Gesu's Cult cards as his Trinita strikes: Trinita deals 30
+    # Quattro Nobili Verita places -10 on each of Gesu's Cult cards as his Trinita strikes: Trinita deals
+    # its full damage
+    trinita = cult(game, "trinita").damage
     al = A("al_jafar", "quattro_nobili_verita", "hajj", "karma")
     s = duel(game, GESU, al, seat)
     ev = play(s, seat, "cult 1", "cult 1")
-    assert any("Trinità inflicts 30 damage on Al Jafar" in e for e in ev)
-    assert arcanum(s, 1 - seat)["damage"] == 30
+    assert any(f"Trinità inflicts {trinita} damage on Al Jafar" in e for e in ev)
+    assert arcanum(s, 1 - seat)["damage"] == trinita
 
 
 @BOTH_SEATS
