@@ -122,10 +122,6 @@ class JolGame(Game):
     name = "jol"
     title = "Jol: the Court of Jol"
     rules_version = "jol-1"
-    def turn_holder(self, state) -> int:
-        # a Prayer answered in the other player's engagement belongs to that player's turn
-        return state.current
-
     evaluate = implemented_in("credo.games.jol.evaluation", "evaluate")
     rollout_action = implemented_in("credo.games.jol.heuristics", "rollout_action")
     Options = JolOptions
@@ -137,6 +133,10 @@ class JolGame(Game):
     ]
     turn_rule = "Turn order"
     end_rule = R.WIN
+
+    def turn_holder(self, state) -> int:
+        # a Prayer answered in the other player's engagement belongs to that player's turn
+        return state.current
 
     def __init__(self, content: JolContent) -> None:
         self.content = content
