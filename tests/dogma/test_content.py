@@ -1,6 +1,7 @@
 """Section 1 (Components) and the published box: every card the rulebook names, with
 its printed values exact; the Predestination tables; content errors."""
 
+import re
 import shutil
 from pathlib import Path
 
@@ -27,6 +28,18 @@ def test_cult_cards_are_16_per_religion_across_the_four_types(game):
         assert len(cards) == 16
         assert {x.type for x in cards} == {"sacred_text", "doctrine", "faithful", "custom"}
 
+
+
+def test_a_cult_cards_text_states_the_damage_it_deals(game):
+    """What a player reads on a card is what it does: tuning a card's damage (as the balance
+    work does) must change its text too."""
+    stated = 0
+    for card in game.content.cults:
+        said = re.search(r"deals (\d+) damage", card.text, re.IGNORECASE)
+        if said:
+            stated += 1
+            assert int(said.group(1)) == card.damage, (card.id, card.damage, card.text)
+    assert stated >= 50  # most cards state their damage; the rest state a condition or none
 
 def test_al_jafar_is_printed_exactly(game):
     p = prophet(game, "al_jafar")
