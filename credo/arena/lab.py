@@ -592,8 +592,12 @@ def sections(settings: Settings, rows: list[dict]) -> list[Section]:
     if side:
         outside += [f"{side} {name} against the others ({_pct(rate.interval[0])})"
                     for name, rate in side_totals(rows, side).items() if rate.outside]
+        # each pairing once, named from the side that scores more in it
+        outside += [f"{side} {a} against {b} ({_pct(rate.interval[0])})"
+                    for (a, b), rate in sorted(pairs.items()) if a != b and rate.outside and rate.interval[0] > 0.5]
     out.append(Section("Summary", [("Outside the band: " + "; ".join(outside) + ".") if outside
-                                   else "Every matchup, seat and side is within the band (or its interval overlaps it)."]))
+                                   else f"Every matchup, seat{', side and pairing of ' + side + 's' if side else ' and side'} "
+                                   "is within the band (or its interval overlaps it)."]))
     return out
 
 

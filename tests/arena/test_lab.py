@@ -358,3 +358,22 @@ def test_dirge_is_measured_in_each_way_of_choosing_creatures_and_records_who_cho
         # not the creature's, so they are left out of the creature table
         creatures = [{thing for kind, thing in held if kind == "creature"} for held in row["held"]]
         assert (creatures == [set(), set()]) is (row["options"]["mode"] == "teams")
+
+
+def test_the_summary_names_a_pairing_of_options_outside_the_band_once_from_its_stronger_side(tmp_path):
+    rows = lab.run(lab.Settings("dogma", "random", 1, seed=5, only=["knowledge vs mecca", "mecca vs knowledge",
+                                                                      "storm vs unshakeable"]), tmp_path)
+    def seat_of(row, option):
+        return next(seat for seat, held in enumerate(row["held"]) if ["option", option] in held)
+    many = []
+    for k in range(30):  # Knowledge beats Mecca in both seat orders; Storm and Unshakeable share their games
+        for row in rows:
+            winner = (seat_of(row, "knowledge") if row["matchup"] != "storm vs unshakeable"
+                      else seat_of(row, ("storm", "unshakeable")[k % 2]))
+            many.append({**row, "index": len(many), "winners": [winner],
+                         "returns": [1.0 if seat == winner else -1.0 for seat in range(2)]})
+    parts = {part.title: part for part in lab.sections(lab.read_settings(tmp_path), many)}
+    summary = " ".join(parts["Summary"].text)
+    assert "option knowledge against mecca (100.0%)" in summary
+    assert "mecca against knowledge" not in summary  # the same pairing, named once
+    assert "storm against" not in summary and "unshakeable against" not in summary  # even: inside the band
