@@ -363,6 +363,7 @@ def test_dirge_is_measured_in_each_way_of_choosing_creatures_and_records_who_cho
 def test_the_summary_names_a_pairing_of_options_outside_the_band_once_from_its_stronger_side(tmp_path):
     rows = lab.run(lab.Settings("dogma", "random", 1, seed=5, only=["knowledge vs mecca", "mecca vs knowledge",
                                                                       "storm vs unshakeable"]), tmp_path)
+
     def seat_of(row, option):
         return next(seat for seat, held in enumerate(row["held"]) if ["option", option] in held)
     many = []

@@ -29,7 +29,6 @@ def test_cult_cards_are_16_per_religion_across_the_four_types(game):
         assert {x.type for x in cards} == {"sacred_text", "doctrine", "faithful", "custom"}
 
 
-
 def test_a_cult_cards_text_states_the_damage_it_deals(game):
     """What a player reads on a card is what it does: tuning a card's damage (as the balance
     work does) must change its text too."""
@@ -40,6 +39,7 @@ def test_a_cult_cards_text_states_the_damage_it_deals(game):
             stated += 1
             assert int(said.group(1)) == card.damage, (card.id, card.damage, card.text)
     assert stated >= 50  # most cards state their damage; the rest state a condition or none
+
 
 def test_al_jafar_is_printed_exactly(game):
     p = prophet(game, "al_jafar")
