@@ -338,10 +338,11 @@ class MctsAgent(Agent):
     def _playout(self, world, n: int) -> list[float]:
         """Play on with the rollout policy, then score: after the rollout depth; where the
         game's playouts end at turns, at the start of the searcher's next turn (the rest of
-        the turn under way, then the others'; at most Game.turn_playout_cap actions); where they
-        end at rest, at a point of rest: the rest_playout_rounds-th the playout comes to after
-        play (with 0 the first, the leaf itself if it is one; at most REST_PLAYOUT_CAP actions a
-        round; from a stretch without points of rest, such as a draft, after the rollout depth)."""
+        the turn under way, then the others'; at most Game.turn_playout_cap actions for each
+        other player); where they end at rest, at a point of rest: the rest_playout_rounds-th
+        the playout comes to after play (with 0 the first, the leaf itself if it is one; at
+        most REST_PLAYOUT_CAP actions a round; from a stretch without points of rest, such as
+        a draft, after the rollout depth)."""
         game = world.game
         heuristic = self.rollout == "heuristic"
         rng = self.rng
@@ -354,7 +355,7 @@ class MctsAgent(Agent):
             if start is None:  # a stretch of the game without points of rest
                 to_rest = False
             resting = bool(start) and self._rounds > 0
-        limit = game.turn_playout_cap if to_turn else REST_PLAYOUT_CAP * rounds if to_rest else (
+        limit = game.turn_playout_cap * max(1, world.num_players - 1) if to_turn else REST_PLAYOUT_CAP * rounds if to_rest else (
             self.rollout_depth if self.rollout_depth is not None else game.rollout_depth)
         for _ in range(limit):
             if world.is_over:

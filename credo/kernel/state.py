@@ -166,7 +166,8 @@ class Game(ABC):
     # "rest" where a round is a chain of decisions by every player (Orders, then what they
     # call for): playouts go on to the game's next point of rest (`at_rest`)
     playout_end: ClassVar[str] = "depth"
-    # with "turn": at most so many playout actions to the start of the searcher's next turn
+    # with "turn": at most so many playout actions to the start of the searcher's next turn,
+    # for each other player (the others' turns lie between)
     turn_playout_cap: ClassVar[int] = 16
     # with "rest": how many ends of rounds a playout goes through (0: to the first point of
     # rest, a leaf at rest scored as it is; 1: to the end of the round under way, or of the
@@ -195,8 +196,9 @@ class Game(ABC):
 
     def turn_holder(self, state: "State") -> int:
         """For `playout_end == "turn"`: the player whose turn it is. By default the player to
-        move; a game whose players also decide in each other's turns (Jol's Prayers) says whose
-        turn those decisions belong to, so that a playout does not take an answer for a turn."""
+        move; a game whose players also decide in each other's turns (Jol's Prayers, Divine's
+        Interventions) says whose turn those decisions belong to, so that a playout does not
+        take an answer for a turn."""
         return state.to_move[0]
 
     def at_rest(self, state: "State") -> bool | None:

@@ -48,8 +48,8 @@ def test_rescaled_values_make_the_search_blind_to_the_evaluation_scale(monkeypat
 
 @pytest.mark.parametrize("name, plies", [("dirge", 12), ("divine", 8), ("jol", 10)])
 def test_playouts_end_where_the_game_says(monkeypatch, name, plies):
-    # "turn": every leaf is scored at the start of the searcher's next turn, whoever was
-    # to move where the tree ended; "depth": wherever the cut-off falls
+    # "turn": every leaf is scored at the start of the searcher's next turn, whoever's turn
+    # it was where the tree ended; "depth": wherever the cut-off falls
     game, state = position(name, plies)
     me = state.to_move[0]
     monkeypatch.setattr(game, "turn_playout_cap", 10_000)
@@ -57,22 +57,23 @@ def test_playouts_end_where_the_game_says(monkeypatch, name, plies):
     scored = game.evaluate_all
 
     def record(world):
-        leaves.append(world.to_move[0])
+        leaves.append(game.turn_holder(world))
         return scored(world)
 
     monkeypatch.setattr(game, "evaluate_all", record)
     MctsAgent(2, iterations=150, stop_when_settled=False).choose(PlayerView(state, me, seed=1))  # every leaf
     assert len(leaves) > 100
-    at_my_turn = sum(1 for mover in leaves if mover == me)
+    at_my_turn = sum(1 for holder in leaves if holder == me)
     if game.playout_end == "turn":
         assert at_my_turn == len(leaves)
     else:
         assert at_my_turn < len(leaves)
 
 
-def jol_prayer_in_the_rivals_turn(seed: int = 3):
-    """A Jol position where a player is to answer with a Prayer (or pass) in the other's turn."""
-    game = load("jol")
+def answering_in_the_rivals_turn(name: str, seed: int = 3):
+    """A position where a player is to answer in the other's turn (Jol: a Prayer; Divine: an
+    Intervention in a window), with a choice to make."""
+    game = load(name)
     state = game.new(seed)
     rng = Rng(seed)
     while state.to_move[0] == state.current or len(state.legal_actions(state.to_move[0])) < 2:
@@ -81,12 +82,15 @@ def jol_prayer_in_the_rivals_turn(seed: int = 3):
     return game, state
 
 
+@pytest.mark.parametrize("name, plies", [("jol", 10), ("divine", 8)])
 @pytest.mark.parametrize("where", ["own turn", "rival's turn"])
-def test_jol_turn_playouts_end_at_the_start_of_the_searchers_next_turn_not_at_a_prayer(monkeypatch, where):
-    # Jol's players also decide in each other's turns (a Prayer at each step of an engagement):
-    # the turn holder, not the player to move, says when the searcher's next turn has begun,
-    # so every leaf is scored at the start of it (Formation), never at an answer to a Prayer
-    game, state = jol_prayer_in_the_rivals_turn() if where == "rival's turn" else position("jol", 10)
+def test_turn_playouts_end_at_the_start_of_the_searchers_next_turn_not_at_an_answer(monkeypatch, name, plies, where):
+    # Jol's and Divine's players also decide in each other's turns (a Prayer at each step of an
+    # engagement; an Intervention in the windows after each step and move): the turn holder,
+    # not the player to move, says when the searcher's next turn has begun, so every leaf is
+    # scored at the start of it, never at an answer in the rival's turn, and a leaf in the
+    # rival's turn sees the rest of that turn
+    game, state = answering_in_the_rivals_turn(name) if where == "rival's turn" else position(name, plies)
     me = state.to_move[0]
     assert (state.current != me) is (where == "rival's turn")
     monkeypatch.setattr(game, "turn_playout_cap", 10_000)
@@ -94,15 +98,33 @@ def test_jol_turn_playouts_end_at_the_start_of_the_searchers_next_turn_not_at_a_
     scored = game.evaluate_all
 
     def record(world):
-        leaves.append((game.turn_holder(world), world.to_move[0], world.phase, world.turn))
+        leaves.append((game.turn_holder(world), world.current, world.turn, world.is_over))
         return scored(world)
 
     monkeypatch.setattr(game, "evaluate_all", record)
     MctsAgent(2, iterations=150, playout_end="turn", stop_when_settled=False).choose(PlayerView(state, me, seed=1))
     assert len(leaves) > 100
-    ended = [leaf for leaf in leaves if leaf[3] > state.turn]  # the others ended the game first
+    ended = [leaf for leaf in leaves if not leaf[3]]  # the others ended the game first
     assert len(ended) > 50
-    assert all(holder == me and mover == me and phase == 0 for holder, mover, phase, _ in ended)
+    assert all(holder == me and current == me and turn > state.turn for holder, current, turn, _ in ended)
+
+
+def test_jol_playouts_end_at_formation(monkeypatch):
+    # the start of a Jol turn is its Formation step, where every leaf is scored
+    game, state = answering_in_the_rivals_turn("jol")
+    me = state.to_move[0]
+    monkeypatch.setattr(game, "turn_playout_cap", 10_000)
+    phases = []
+    scored = game.evaluate_all
+
+    def record(world):
+        if not world.is_over:
+            phases.append(world.phase)
+        return scored(world)
+
+    monkeypatch.setattr(game, "evaluate_all", record)
+    MctsAgent(2, iterations=150, playout_end="turn", stop_when_settled=False).choose(PlayerView(state, me, seed=1))
+    assert len(phases) > 50 and set(phases) == {0}
 
 
 @pytest.mark.parametrize("end", ["rest", "depth"])
