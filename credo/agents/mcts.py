@@ -355,8 +355,12 @@ class MctsAgent(Agent):
             if start is None:  # a stretch of the game without points of rest
                 to_rest = False
             resting = bool(start) and self._rounds > 0
-        limit = game.turn_playout_cap * max(1, world.num_players - 1) if to_turn else REST_PLAYOUT_CAP * rounds if to_rest else (
-            self.rollout_depth if self.rollout_depth is not None else game.rollout_depth)
+        if to_turn:  # the other players' turns lie between
+            limit = game.turn_playout_cap * max(1, world.num_players - 1)
+        elif to_rest:
+            limit = REST_PLAYOUT_CAP * rounds
+        else:
+            limit = self.rollout_depth if self.rollout_depth is not None else game.rollout_depth
         for _ in range(limit):
             if world.is_over:
                 break
