@@ -133,8 +133,12 @@ class Ladder:
 
 
 def _settings(name: str, agents: list[str], seed: int, options: dict) -> dict:
-    """What a ladder's saved games belong to; the number of rounds is not part of it (more extend it)."""
-    return {"game": name, "agents": agents, "seed": seed, "options": options}
+    """What a ladder's saved games belong to; the number of rounds is not part of it (more extend it).
+    A game's search revision counts from 2: the files of games still on their first search stay
+    as they were written before revisions were kept, and go on resuming."""
+    revision = games.load(name).search_revision
+    return {"game": name, "agents": agents, "seed": seed, "options": options,
+            **({"search": revision} if revision > 1 else {})}
 
 
 def _saved(path: Path, settings: dict) -> dict[int, dict]:

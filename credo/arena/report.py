@@ -65,6 +65,9 @@ class Line:
     # the games' own play time summed: one core's time, the same whatever --jobs each run had
     play_seconds: float | None = None
     duplicate: bool = False  # each seed played in both seat orders (tournament.schedule)
+    # the game's search_revision when measured; None in lines saved before it was kept, all of
+    # them measured with a game's first search
+    search: int | None = None
 
     @property
     def win_rate(self) -> tuple[float, float, float]:
@@ -243,6 +246,10 @@ def measure(games_list: list[str] | None = None, games_per_pairing: int = MIN_GA
                 if row["levels"] != meaning:
                     raise ValueError(f"{games_file}: {label} was played when the levels were {row['levels']} "
                                      f"and they are {meaning} now: save this run's results elsewhere")
+                if row.get("search", 1) != game.search_revision:
+                    raise ValueError(f"{games_file}: {label} was played with {name}'s search revision "
+                                     f"{row.get('search', 1)} and it is {game.search_revision} now: save this run's "
+                                     "results elsewhere")
                 before[row["index"]] = GameResult(Fixture(row["index"], tuple(row["agents"]), row["seed"]),
                                                   row["returns"], row["moves"], seconds=row["seconds"],
                                                   effort=row.get("effort"))
@@ -259,11 +266,13 @@ def measure(games_list: list[str] | None = None, games_per_pairing: int = MIN_GA
             wins, draws, losses = count(results, first, second, players)
             report.lines[at:at + 1] = [Line(name, first, second, len(results), wins, draws, losses, target, role,
                                             time.perf_counter() - began + earlier, meaning, effort_by_agent(results),
-                                            round(sum(r.seconds for r in results), 3), duplicate)]
+                                            round(sum(r.seconds for r in results), 3), duplicate,
+                                            game.search_revision)]
 
         def save_game(result: GameResult) -> None:
             if file is not None:
                 file.write(json.dumps({"game": name, "first": first, "second": second, "role": role, "levels": meaning,
+                                       "search": game.search_revision,
                                        "index": result.fixture.index, "seed": result.fixture.seed,
                                        "agents": list(result.fixture.agents), "returns": result.returns,
                                        "moves": result.moves, "seconds": round(result.seconds, 3),
@@ -416,9 +425,13 @@ def targets_met(report: StrengthReport) -> tuple[int, int, list[str]]:
 
 
 def _measured_another(line: Line) -> list[str]:
-    """The levels (hard, say) a saved line measured when they were other agents than today."""
-    levels = games.load(line.game).levels
-    return [name for name, then in (line.levels or {}).items() if levels.get(name) != then]
+    """What a saved line measured that is not today's: the levels (`hard`, say) that were other
+    agents then, and "search" when the game's search has been revised since."""
+    game = games.load(line.game)
+    outdated = [f"`{name}`" for name, then in (line.levels or {}).items() if game.levels.get(name) != then]
+    if (line.search or 1) < game.search_revision:
+        outdated.append("search")
+    return outdated
 
 
 def _as_played(name: str, line: Line, game) -> str:
@@ -606,7 +619,9 @@ def render(report: StrengthReport, ladders: Path | None = None) -> str:
         "As the code stands now; each run above names the commit it played at, and docs/agents/search.md",
         "dates every change to the search (Dogma's playouts went on to the next point of rest in section 12,",
         "and through one more round in section 13; Divine's reached the rival's reply in section 18, commit",
-        "5f9a3e5: its figures from before then are of a search whose playouts stopped 2.5 actions on).",
+        "5f9a3e5). Each such change raises the game's search revision (`Game.search_revision`: "
+        + ", ".join(f"{name} {games.load(name).search_revision}" for name in games.names()) + "):",
+        "a line measured with an earlier one is marked \"not today's search\" and counts for no target.",
         "",
         "| agent | budget |",
         "| --- | --- |",
@@ -649,7 +664,7 @@ def render(report: StrengthReport, ladders: Path | None = None) -> str:
                 target = f"score ≥ {_pct(SCALING_TARGET)}, interval > 50%"
             q, q_low, q_high = line.score
             if _measured_another(line):
-                verdict = "not today's " + " and ".join(f"`{name}`" for name in _measured_another(line))
+                verdict = "not today's " + " and ".join(_measured_another(line))
             elif line.met is None:
                 verdict = "-"
             elif line.met:

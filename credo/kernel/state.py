@@ -187,6 +187,11 @@ class Game(ABC):
     # see whole (OpenSpiel's MCTS) play only such games.
     hidden_information: ClassVar[bool] = True
 
+    # which version of this game's search is today's: raised whenever a change to the game's
+    # search settings or evaluation (or to the search itself, for this game) changes how it
+    # plays. A strength measurement records it, and the report does not count a measurement
+    # of an older search towards today's targets (docs/agents/search.md dates each raise).
+    search_revision: ClassVar[int] = 1
     # the agent (a registry name, credo.agents) each difficulty level plays in this game,
     # measured here (docs/agents.md): hard is the strongest that answers within the time.
     # Hard searches 4,000 iterations or 1.5 s, whichever ends first (about 2,300-3,500 here):

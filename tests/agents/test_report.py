@@ -394,6 +394,44 @@ def test_a_pairing_measured_again_after_its_level_changed_replaces_the_old_measu
         report.merge([report.load(tmp_path / "new.json"), report.load(tmp_path / "again.json")])
 
 
+def test_a_pairing_measured_with_an_older_search_is_not_counted_and_is_replaced_by_a_new_one(tmp_path, monkeypatch):
+    """A game whose search was revised since a line was measured (Divine's playouts in 5f9a3e5)
+    keeps the line, marked, but counts it for none of today's targets; a run at today's search
+    replaces it in a merge, and a resume refuses to mix games of both."""
+    import json
+
+    from credo.arena import report
+
+    def run(path, *more):
+        return main(["report-agents", "--games", "1", "--agent-hard", "easy", "--games-list", "jol", "--only",
+                     "hard:random", "--out", str(tmp_path / "x.md"), "--force", "--save-results",
+                     str(tmp_path / path), *more])
+
+    jol = type(games.load("jol"))
+    assert run("old.json") == 0
+    saved = json.loads((tmp_path / "old.json").read_text())
+    assert saved["lines"][0]["search"] == jol.search_revision == 1
+    assert json.loads(report.games_path(tmp_path / "old.json").read_text())["search"] == 1
+    assert report.targets_met(report.load(tmp_path / "old.json"))[2] == ["jol easy vs greedy"]
+
+    monkeypatch.setattr(jol, "search_revision", 2)
+    assert main(["report-agents", "--merge", str(tmp_path / "old.json"), "--out", str(tmp_path / "then.md")]) == 0
+    marked = [row for row in (tmp_path / "then.md").read_text().splitlines() if " vs random | 1 |" in row]
+    assert len(marked) == 1 and "| not today's search |" in marked[0]
+    assert report.targets_met(report.load(tmp_path / "old.json"))[2] == ["jol easy vs random", "jol easy vs greedy"]
+    del saved["lines"][0]["search"]  # saved before revisions were kept: a game's first search
+    (tmp_path / "old.json").write_text(json.dumps(saved))
+    assert report.targets_met(report.load(tmp_path / "old.json"))[2] == ["jol easy vs random", "jol easy vs greedy"]
+    with pytest.raises(SystemExit, match="search revision 1 and it is 2 now"):
+        run("old.json", "--resume")
+
+    assert run("new.json") == 0
+    new = report.load(tmp_path / "new.json").lines[0]
+    assert new.search == 2
+    merged = report.merge([report.load(tmp_path / "old.json"), report.load(tmp_path / "new.json")])
+    assert merged.lines == [new] and report.targets_met(merged)[2] == ["jol easy vs greedy"]
+
+
 def test_a_run_stopped_in_the_middle_of_a_pairing_keeps_what_it_measured(tmp_path, monkeypatch):
     """Hard against mcts-1000 is hours of games: a stop keeps the pairing's line so far, marked short."""
     import importlib

@@ -123,6 +123,7 @@ class DivineGame(Game):
     # actions on; mcts-400 with the whole turns scored 74.0% [64.6%, 81.6%] of 100 against it
     # (docs/agents/search.md, section 18)
     turn_playout_cap = 48
+    search_revision = 2  # 2: playouts through the rivals' whole turns (5f9a3e5, search.md section 18)
     normalize_values = True
     # hard: the kernel's, 4,000 iterations or 1.5 s. The planner it replaced won 95.5% of 200 against
     # greedy, but lost 5 of 6 to plain mcts (1,000), which won 24 of 24 against greedy
