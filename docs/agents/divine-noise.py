@@ -1,0 +1,50 @@
+#!/usr/bin/env python3
+"""How noisy a Divine playout's value is against the gaps between root actions: from positions of
+games between two mcts-400 (as agree.py picks them), K playouts after each root action, each in a
+fresh sampled world, scored as the search scores them. Usage: noise.py POSITIONS K [short]"""
+import json, statistics, sys
+from credo import games
+from credo.kernel import PlayerView, Rng
+from credo.agents.mcts import MctsAgent
+npos, K = int(sys.argv[1]), int(sys.argv[2])
+game = games.load("divine")
+if len(sys.argv) > 3 and sys.argv[3] == "short":  # the search before 5f9a3e5: the player to move's turn
+    type(game).turn_holder = lambda self, state: state.to_move[0]
+positions, seed = [], 0
+while len(positions) < npos:
+    state = game.new(seed)
+    players = [MctsAgent(seed=seed * 10 + p, iterations=400) for p in range(state.num_players)]
+    k = 0
+    while not state.is_over and len(positions) < npos:
+        p = state.to_move[0]
+        view = PlayerView(state, p, seed=seed * 100003 + k)
+        if len(view.legal_actions) > 1:
+            k += 1
+            if k % 7 == 0:
+                positions.append((state.copy(), p))
+        a = players[p].choose(view) if len(view.legal_actions) > 1 else view.legal_actions[0]
+        state.apply(a, p)
+    seed += 1
+ratios, sds, gaps = [], [], []
+for i, (state, p) in enumerate(positions):
+    view = PlayerView(state, p, seed=i)
+    agent = MctsAgent(seed=i, iterations=1)
+    agent.choose(view)  # sets the search's settings (horizon, searcher) for _playout
+    rng = Rng(1000 + i)
+    means, devs = [], []
+    for a in view.legal_actions:
+        vals = []
+        for _ in range(K):
+            world = view.sample_world(rng)
+            world.apply(a, p)
+            vals.append(agent._playout(world, world.num_players)[p])
+        means.append(statistics.mean(vals)); devs.append(statistics.pstdev(vals))
+    order = sorted(range(len(means)), key=lambda j: -means[j])
+    gap = means[order[0]] - means[order[1]]
+    sd = statistics.mean(devs)
+    gaps.append(gap); sds.append(sd)
+    # playouts per action for the gap to be two standard errors of a difference
+    ratios.append(8 * sd * sd / max(gap, 1e-9) ** 2)
+    print(i, len(means), f"gap {gap:.4f} sd {sd:.4f} playouts needed {ratios[-1]:.0f}", flush=True)
+print("median gap", round(statistics.median(gaps), 4), "median sd", round(statistics.median(sds), 4),
+      "median playouts per action needed", round(statistics.median(ratios)))
