@@ -6,6 +6,7 @@ POSITIONS REF_ITERS OUT.jsonl [budgets]; AGREE_KW='{"normalize_values": false}' 
 reference) other settings. Section 17's run was divine 40 6400, before AGREE_KW existed.
 Scored by docs/agents/divine-agreement-score.py."""
 import json, sys, time
+import search_positions
 from credo import games
 from credo.kernel import PlayerView
 from credo.agents.mcts import MctsAgent
@@ -20,23 +21,7 @@ try:
         done.add(json.loads(line)["pos"])
 except FileNotFoundError:
     pass
-# positions: every 7th decision with more than one action of games between two mcts-400
-positions = []
-seed = 0
-while len(positions) < npos:
-    state = game.new(seed)
-    players = [MctsAgent(seed=seed * 10 + p, iterations=400) for p in range(state.num_players)]
-    k = 0
-    while not state.is_over and len(positions) < npos:
-        p = state.to_move[0]
-        view = PlayerView(state, p, seed=seed * 100003 + k)
-        if len(view.legal_actions) > 1:
-            k += 1
-            if k % 7 == 0:
-                positions.append((seed, k, state.copy(), p))
-        a = players[p].choose(view) if len(view.legal_actions) > 1 else view.legal_actions[0]
-        state.apply(a, p)
-    seed += 1
+positions = search_positions.positions(game, npos)
 with open(out, "a") as f:
     for i, (seed, k, state, p) in enumerate(positions):
         if i in done:

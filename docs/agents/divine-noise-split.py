@@ -3,26 +3,13 @@
 chance: dice, draws) times R playouts of each (a copy of the world: the same chance, only the
 rollout policy's draws differ), after each root action. Usage: noise_split.py POSITIONS W R"""
 import statistics, sys
+import search_positions
 from credo import games
 from credo.kernel import PlayerView, Rng
 from credo.agents.mcts import MctsAgent
 npos, W, R = int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])
 game = games.load("divine")
-positions, seed = [], 0
-while len(positions) < npos:
-    state = game.new(seed)
-    players = [MctsAgent(seed=seed * 10 + p, iterations=400) for p in range(state.num_players)]
-    k = 0
-    while not state.is_over and len(positions) < npos:
-        p = state.to_move[0]
-        view = PlayerView(state, p, seed=seed * 100003 + k)
-        if len(view.legal_actions) > 1:
-            k += 1
-            if k % 7 == 0:
-                positions.append((state.copy(), p))
-        a = players[p].choose(view) if len(view.legal_actions) > 1 else view.legal_actions[0]
-        state.apply(a, p)
-    seed += 1
+positions = [(state, p) for _, _, state, p in search_positions.positions(game, npos)]
 between, within = [], []
 for i, (state, p) in enumerate(positions):
     view = PlayerView(state, p, seed=i)

@@ -3,6 +3,7 @@
 games between two mcts-400 (as agree.py picks them), K playouts after each root action, each in a
 fresh sampled world, scored as the search scores them. Usage: noise.py POSITIONS K [short]"""
 import json, statistics, sys
+import search_positions
 from credo import games
 from credo.kernel import PlayerView, Rng
 from credo.agents.mcts import MctsAgent
@@ -10,21 +11,7 @@ npos, K = int(sys.argv[1]), int(sys.argv[2])
 game = games.load("divine")
 if len(sys.argv) > 3 and sys.argv[3] == "short":  # the search before 5f9a3e5: the player to move's turn
     type(game).turn_holder = lambda self, state: state.to_move[0]
-positions, seed = [], 0
-while len(positions) < npos:
-    state = game.new(seed)
-    players = [MctsAgent(seed=seed * 10 + p, iterations=400) for p in range(state.num_players)]
-    k = 0
-    while not state.is_over and len(positions) < npos:
-        p = state.to_move[0]
-        view = PlayerView(state, p, seed=seed * 100003 + k)
-        if len(view.legal_actions) > 1:
-            k += 1
-            if k % 7 == 0:
-                positions.append((state.copy(), p))
-        a = players[p].choose(view) if len(view.legal_actions) > 1 else view.legal_actions[0]
-        state.apply(a, p)
-    seed += 1
+positions = [(state, p) for _, _, state, p in search_positions.positions(game, npos)]
 ratios, sds, gaps = [], [], []
 for i, (state, p) in enumerate(positions):
     view = PlayerView(state, p, seed=i)
