@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """How noisy a Divine playout's value is against the gaps between root actions: from positions of
 games between two mcts-400 (as agree.py picks them), K playouts after each root action, each in a
-fresh sampled world, scored as the search scores them. Usage: noise.py POSITIONS K [short]"""
+fresh sampled world, scored as the search scores them. Usage: divine-noise.py POSITIONS K [short|calm]"""
 import json, statistics, sys
 import search_positions
 from credo import games
@@ -12,6 +12,24 @@ game = games.load("divine")
 if len(sys.argv) > 3 and sys.argv[3] == "short":  # the search before 5f9a3e5: the player to move's turn
     type(game).turn_holder = lambda self, state: state.to_move[0]
 positions = [(state, p) for _, _, state, p in search_positions.positions(game, npos)]
+if len(sys.argv) > 3 and sys.argv[3] == "calm":  # the same positions, playouts without random actions
+
+    class Calm:
+        """The playout's rng for the rollout policy, except that its two coin flips (one action
+        in twelve at random, a window answered one time in eight) always come out the quiet way."""
+
+        def __init__(self, rng):
+            self.rng = rng
+
+        def below(self, n):
+            return 1 if n in (8, 12) else self.rng.below(n)
+
+        def __getattr__(self, name):
+            return getattr(self.rng, name)
+
+    from credo.games.divine import heuristics
+    # on the instance: the kernel's implemented_in keeps the policy there after its first call
+    game.rollout_action = lambda state, player, rng: heuristics.rollout_action(state, player, Calm(rng))
 ratios, sds, gaps = [], [], []
 for i, (state, p) in enumerate(positions):
     view = PlayerView(state, p, seed=i)
