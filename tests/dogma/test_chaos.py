@@ -6,7 +6,8 @@ from collections import Counter
 
 import pytest
 
-from credo.games.dogma.chaos import CULT, DI, PACKETS, RELIC, kind
+from credo.games.dogma.chaos import CULT, DI, PACKETS, RELIC, card_id, kind, placement_error
+from credo.games.dogma.game import ARCANA
 from credo.kernel import IllegalAction, Rng
 
 from .conftest import assert_illegal, cult, dmg, phase, prophet, side
@@ -352,3 +353,47 @@ def test_in_2_vs_2_every_player_drafts_four_prophets_whatever_the_partner_still_
         for p in range(4):
             prophets[p].append(sum(1 for a in side(match.state, p)["arcana"] if a["prophet"]))
     assert all(sum(counts) / len(counts) >= 3.5 for counts in prophets), prophets
+
+
+def placements_the_rules_allow(s, p):
+    """The draft's actions for player p as section 2.1.1's construction rules give them, one
+    placement at a time through `placement_error` (which names the reason for a refusal)."""
+    g, prep = s.game, s.prep
+    out, seen = [], set()
+    for code in prep.packets[prep.hold[p]]:
+        k, cid = kind(code), card_id(g, code)
+        targets = [ARCANA] if k == "di" else range(ARCANA)
+        if k == "di":
+            if cid in seen:
+                continue
+            seen.add(cid)
+        out += [g.A_take[(k, cid, n)] for n in targets if placement_error(g, prep, p, code, n) is None]
+    return out
+
+
+def test_the_draft_offers_exactly_the_placements_the_construction_rules_allow(game):
+    checked = 0
+    for seed, players in [(seed, 2) for seed in range(12)] + [(seed, 4) for seed in range(4)]:
+        options = {"mode": "chaos"} if players == 2 else {"mode": "chaos", "players": 4}
+        s = game.new(seed, **game.machine_options(options))
+        rng = Rng(seed)
+        while not s.is_over and s.prep is not None:
+            for p in s.to_move:
+                if s.prep.hold[p] >= 0:
+                    offered = [a for a in s.legal_actions(p) if a.kind == "take"]
+                    assert offered == placements_the_rules_allow(s, p)
+                    checked += 1
+            p = s.to_move[0]
+            s.apply(game.rollout_action(s, p, rng), p)
+    assert checked > 500
+
+
+def test_elaine_takes_a_fourth_cult_card_of_her_sleeve_and_nothing_else_beside_three(game):
+    packets = empty_packets()
+    packets[0] = ["crociati", "sunniti", "santo_graal", "pioggia_di_fuoco", "al_jafar", "hajj", "sawm"]
+    arcana = ([["elaine", "penitenza", "trinita", "redenzione"]], [])
+    s = game.from_position(chaos_position(packets, arcana=arcana))
+    offered = {str(a) for a in s.legal_actions(0)}
+    assert "take crociati 1" in offered  # Christian Faithful: in her sleeve, her fourth Cult slot
+    assert not {"take sunniti 1", "take santo_graal 1", "take al_jafar 1"} & offered
+    assert [a for a in s.legal_actions(0) if a.kind == "take"] == placements_the_rules_allow(s, 0)

@@ -196,6 +196,22 @@ def placement_error(game, prep: Prep, p: int, code: int, n: int) -> str | None:
     return None
 
 
+def _take_actions(game) -> dict[int, tuple]:
+    """Per card code: its kind and, per Arcanum (the fifth for a Divine Intervention), the
+    action that places it there; built once per game."""
+    table = game.__dict__.get("_chaos_takes")
+    if table is None:
+        t = game.tables
+        codes = list(range(len(t.prophet_ids))) + [CULT + i for i in range(len(t.cult_ids))] + [
+            RELIC + i for i in range(len(t.relic_ids))] + [DI + i for i in range(len(t.di_ids))]
+        table = {}
+        for code in codes:
+            key = (kind(code), card_id(game, code))
+            table[code] = (key[0], key[1], tuple(game.A_take.get(key + (n,)) for n in range(ARCANA + 1)))
+        game.__dict__["_chaos_takes"] = table
+    return table
+
+
 def legal(s, p: int) -> list:
     g = s.game
     prep = s.prep
@@ -203,20 +219,38 @@ def legal(s, p: int) -> list:
     if prep.waiting[p] or prep.concluded[p]:
         return out
     if prep.hold[p] >= 0:
+        # placement_error's rules, with what each Arcanum holds read once (placement_error
+        # names the reason for a refused placement; tests check that both agree)
+        takes, allows, extra_slot = _take_actions(g), g.tables.sleeve_allows, g.tables.extra_slot
+        bp, bc = prep.bp[p], prep.bc[p]
+        held = [len(cards) for cards in bc]
+        cult_cards = [[x - CULT for x in cards if CULT <= x < RELIC] for cards in bc]
+        # a Cult card fits beside 3 others only under Elaine (her fourth Cult slot), the 3 all Cults
+        cult_room = [held[n] < 3 or (held[n] == 3 and len(cult_cards[n]) == 3 and bp[n] >= 0 and extra_slot[bp[n]])
+                     for n in range(ARCANA)]
+        di_room = len(prep.bd[p]) < 4
         seen_di = set()
         for code in prep.packets[prep.hold[p]]:
-            if kind(code) == "di":
-                did = card_id(g, code)
-                if did in seen_di:
-                    continue
-                seen_di.add(did)
-                if placement_error(g, prep, p, code, ARCANA) is None:
-                    out.append(g.A_take[("di", did, ARCANA)])
-                continue
-            key = (kind(code), card_id(g, code))
-            for n in range(ARCANA):
-                if placement_error(g, prep, p, code, n) is None:
-                    out.append(g.A_take[key + (n,)])
+            k, cid, actions = takes[code]
+            if k == "di":
+                if cid not in seen_di:
+                    seen_di.add(cid)
+                    if di_room:
+                        out.append(actions[ARCANA])
+            elif k == "prophet":
+                sleeve = allows[code]
+                for n in range(ARCANA):
+                    if bp[n] < 0 and all(sleeve[x] for x in cult_cards[n]):
+                        out.append(actions[n])
+            elif k == "relic":
+                for n in range(ARCANA):
+                    if held[n] < 3:
+                        out.append(actions[n])
+            else:
+                cult = code - CULT
+                for n in range(ARCANA):
+                    if cult_room[n] and (bp[n] < 0 or allows[bp[n]][cult]):
+                        out.append(actions[n])
         out.append(g.A_done_packet)
     elif packets_left(prep, p):
         out.append(g.A_continue)
@@ -261,7 +295,8 @@ def apply(s, action, p: int) -> None:
     if kind_ == "take":
         k, cid, n = action.args
         packet = prep.packets[prep.hold[p]]
-        code = next(x for x in packet if kind(x) == k and card_id(g, x) == cid)
+        takes = _take_actions(g)
+        code = next(x for x in packet if takes[x][1] == cid and takes[x][0] == k)
         packet.remove(code)
         if k == "prophet":
             prep.bp[p][n] = code

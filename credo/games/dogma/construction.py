@@ -124,7 +124,7 @@ def _random_arcana(game, rng, used: set):
         if len(arcana) == 4:
             break
         p = c.prophets[pi]
-        cults = [i for i, card in enumerate(c.cults) if ("c", i) not in used and p.allows(card.religion, card.type)]
+        cults = [i for i, fits in enumerate(t.sleeve_allows[pi]) if fits and ("c", i) not in used]
         if len(cults) < 2:
             continue
         rng.shuffle(cults)

@@ -69,6 +69,9 @@ class Tables:
         self.p_trigger = [p.ability.trigger for p in ps]
         self.p_ops = [_ops(p.ability.effects) for p in ps]
         self.extra_slot = [p.ability.extra_cult_slot for p in ps]
+        # whether a Prophet's sleeve takes a Cult card, per Prophet and Cult card (Chaos's draft asks
+        # it for every card of a packet and every Arcanum, on every decision)
+        self.sleeve_allows = [[p.allows(x.religion, x.type) for x in cs] for p in ps]
         self.cult_ids = [x.id for x in cs]
         self.cult_names = [x.name for x in cs]
         self.cult_by_id = {x.id: i for i, x in enumerate(cs)}
