@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """How noisy a Divine playout's value is against the gaps between root actions: from positions of
 games between two mcts-400 (as agree.py picks them), K playouts after each root action, each in a
-fresh sampled world, scored as the search scores them. Usage: divine-noise.py POSITIONS K [short|calm]"""
-import json, statistics, sys
+fresh sampled world, scored as the search scores them. Usage: divine-noise.py POSITIONS K [short|calm|det];
+W=weight in the environment scores playouts with that turn_end_weight (MctsAgent)"""
+import json, os, statistics, sys
 import search_positions
 from credo import games
 from credo.kernel import PlayerView, Rng
@@ -12,6 +13,23 @@ game = games.load("divine")
 if len(sys.argv) > 3 and sys.argv[3] == "short":  # the search before 5f9a3e5: the player to move's turn
     type(game).turn_holder = lambda self, state: state.to_move[0]
 positions = [(state, p) for _, _, state, p in search_positions.positions(game, npos)]
+if len(sys.argv) > 3 and sys.argv[3] == "det":  # playouts whose policy draws nothing: only the worlds differ
+
+    class Det:
+        """The rollout policy's rng, answering every draw the same way: the quiet side of its two
+        coin flips, the first of any tie."""
+
+        def __init__(self, rng):
+            self.rng = rng
+
+        def below(self, n):
+            return n - 1 if n in (8, 12) else 0
+
+        def choice(self, xs):
+            return xs[0]
+
+    from credo.games.divine import heuristics
+    game.rollout_action = lambda state, player, rng: heuristics.rollout_action(state, player, Det(rng))
 if len(sys.argv) > 3 and sys.argv[3] == "calm":  # the same positions, playouts without random actions
 
     class Calm:
@@ -33,7 +51,7 @@ if len(sys.argv) > 3 and sys.argv[3] == "calm":  # the same positions, playouts 
 ratios, sds, gaps = [], [], []
 for i, (state, p) in enumerate(positions):
     view = PlayerView(state, p, seed=i)
-    agent = MctsAgent(seed=i, iterations=1)
+    agent = MctsAgent(seed=i, iterations=1, turn_end_weight=float(os.environ.get("W", "0")))
     agent.choose(view)  # sets the search's settings (horizon, searcher) for _playout
     rng = Rng(1000 + i)
     means, devs = [], []

@@ -290,3 +290,43 @@ def test_widening_searches_deeper_on_the_same_budget():
 
 def test_the_game_that_widens_is_dirge():
     assert {name for name in ("dirge", "divine", "dogma", "jol") if load(name).progressive_widening} == {"dirge"}
+
+
+@pytest.mark.parametrize("weight", [0.0, 0.25, 1.0])
+def test_a_turn_end_weight_scores_a_playout_partly_where_the_searchers_turn_ended(monkeypatch, weight):
+    # MctsAgent(turn_end_weight=...): the value of a playout through the others' turns is that
+    # share of the evaluation where the searcher's own turn ended, the rest the evaluation at the
+    # start of its next; 0 (the default) scores the next turn's start alone, as before
+    game, state = position("divine", 8)
+    me = state.to_move[0]
+    assert state.current == me
+    monkeypatch.setattr(game, "turn_playout_cap", 10_000)
+    calls = []
+
+    def marked(world):  # 1 where the turn is another's, 0 where it is the searcher's again
+        calls.append(game.turn_holder(world) == me)
+        return [0.0 if calls[-1] else 1.0] * world.num_players
+
+    view = PlayerView(state, me, seed=1)
+    agent = MctsAgent(2, iterations=1, turn_end_weight=weight, stop_when_settled=False)
+    agent.choose(view)  # takes the search's settings, which _playout reads
+    monkeypatch.setattr(game, "evaluate_all", marked)
+    rng, scored = Rng(5), 0
+    for action in view.legal_actions:
+        for _ in range(8):
+            world = view.sample_world(rng)
+            world.apply(action, me)
+            calls.clear()
+            value = agent._playout(world, world.num_players)
+            if world.is_over:
+                continue
+            scored += 1
+            assert calls == ([False, True] if weight else [True])
+            assert value[me] == pytest.approx(weight)
+    assert scored > 10
+
+
+def test_a_turn_end_weight_outside_0_to_1_is_refused():
+    game, state = position("divine", 8)
+    with pytest.raises(ValueError, match="turn_end_weight 1.5"):
+        MctsAgent(1, iterations=10, turn_end_weight=1.5).choose(PlayerView(state, state.to_move[0], seed=1))
