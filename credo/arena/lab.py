@@ -595,7 +595,11 @@ def sections(settings: Settings, rows: list[dict]) -> list[Section]:
         # each pairing once, named from the side that scores more in it
         outside += [f"{side} {a} against {b} ({_pct(rate.interval[0])})"
                     for (a, b), rate in sorted(pairs.items()) if a != b and rate.outside and rate.interval[0] > 0.5]
+    if first.outside:
+        outside.append(f"the seat that took the first turn ({_pct(first.interval[0])})")
     checked = f"seat, side and pairing of {side}s" if side else "seat and side"
+    if first.games:
+        checked += ", and the seat that took the first turn,"
     out.append(Section("Summary", [("Outside the band: " + "; ".join(outside) + ".") if outside
                                    else f"Every matchup, {checked} is within the band (or its interval overlaps it)."]))
     return out

@@ -378,3 +378,22 @@ def test_the_summary_names_a_pairing_of_options_outside_the_band_once_from_its_s
     assert "option knowledge against mecca (100.0%)" in summary
     assert "mecca against knowledge" not in summary  # the same pairing, named once
     assert "storm against" not in summary and "unshakeable against" not in summary  # even: inside the band
+
+
+def test_the_summary_names_the_seat_that_took_the_first_turn_when_it_scores_outside_the_band(tmp_path):
+    # Divine rolls for turn order, so its seats can be even while the first turn is not: the
+    # summary looks at the first-move table too, not only at the seats
+    rows = lab.run(lab.Settings("divine", "random", 4, seed=3, only=["2 players"]), tmp_path)
+    assert all(row["first"] is not None for row in rows)
+    many = []
+    for k in range(40):
+        for row in rows:
+            winner = row["first"] if k % 4 else 1 - row["first"]  # the first turn wins three games in four
+            many.append({**row, "index": len(many), "winners": [winner],
+                         "returns": [1.0 if seat == winner else -1.0 for seat in range(2)]})
+    parts = {part.title: part for part in lab.sections(lab.read_settings(tmp_path), many)}
+    summary = " ".join(parts["Summary"].text)
+    assert summary.startswith("Outside the band: ") and "the seat that took the first turn (75.0%)" in summary
+    even = [{**row, "winners": [row["first"] if k % 2 else 1 - row["first"]]} for k, row in enumerate(many)]
+    parts = {part.title: part for part in lab.sections(lab.read_settings(tmp_path), even)}
+    assert "the seat that took the first turn, is within the band" in " ".join(parts["Summary"].text)
