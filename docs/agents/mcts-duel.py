@@ -1,5 +1,6 @@
 """Duel at equal settings but one: MctsAgent(**A) against MctsAgent(**B) in GAME, each deal
-played in both seat orders (duplicate). Usage: duel.py GAME GAMES A_JSON B_JSON OUT [START] [JOBS]"""
+played in both seat orders (duplicate); a "weights" entry scores with divine_fitted_evaluation
+and those weights instead of the game's evaluation. Usage: mcts-duel.py GAME GAMES A_JSON B_JSON OUT [START] [JOBS]"""
 import sys, json, time
 from concurrent.futures import ProcessPoolExecutor
 from credo import games
@@ -10,12 +11,34 @@ GAME, GAMES, A, B, OUT = sys.argv[1], int(sys.argv[2]), json.loads(sys.argv[3]),
 START = int(sys.argv[6]) if len(sys.argv) > 6 else 0
 JOBS = int(sys.argv[7]) if len(sys.argv) > 7 else 2
 
+def agent(seed, settings):
+    settings = dict(settings)
+    weights = settings.pop("weights", None)
+    if weights is None:
+        return MctsAgent(seed=seed, **settings)
+    import divine_fitted_evaluation as fitted_eval
+
+    class Fitted(MctsAgent):
+        """An MctsAgent scoring with fitted_eval's weights (the game's evaluation swapped while it chooses)."""
+
+        def choose(self, view):
+            game = view.game
+            fitted_eval.WEIGHTS = weights
+            game.evaluate, game.evaluate_all = fitted_eval.evaluate, fitted_eval.evaluate_all
+            try:
+                return super().choose(view)
+            finally:
+                del game.evaluate, game.evaluate_all
+
+    return Fitted(seed=seed, **settings)
+
+
 def one(i):
     game = games.load(GAME)
     seat, deal = i % 2, i // 2
     agents = [None, None]
-    agents[seat] = MctsAgent(seed=1000 + i, **A)
-    agents[1 - seat] = MctsAgent(seed=2000 + i, **B)
+    agents[seat] = agent(1000 + i, A)
+    agents[1 - seat] = agent(2000 + i, B)
     t = time.perf_counter()
     m = play_game(game, agents, seed=deal)
     r = m.state.returns()
