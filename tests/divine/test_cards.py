@@ -259,3 +259,37 @@ def test_a_unit_trained_during_the_move_step_cannot_move_that_turn_but_the_other
     end_turn(s)
     end_turn(s)
     assert any(a.startswith("move e2 ") for a in legal(s))
+
+
+def test_a_card_may_spare_a_players_last_temple(tmp_path):
+    # the target enemy_spare_temple (content primitive): a Temple another player controls, but not
+    # their last, so that such a card cannot end a game by Dominance on its own
+    import shutil
+
+    from credo.games import load
+    from credo.games.divine.content import DATA
+    folder = tmp_path / "content"
+    shutil.copytree(DATA, folder)
+    cards = folder / "cards.toml"
+    cards.write_text(cards.read_text() + '''
+[[card]]
+id = "tremor"
+name = "Tremor"
+type = "covenant"
+cost = 3
+copies = 2
+target = "enemy_spare_temple"
+effects = [{ op = "uncontrol" }]
+text = "Remove another player's control marker from a Temple that is not their last."
+''')
+    game = load("divine", folder)
+    s = table(game, [["tremor"], []])
+    assert not any(a.startswith("play tremor") for a in legal(s))
+    refused(s, "play tremor l2", R.CARDS, "player 2's last Temple")
+    refused(s, "play tremor e2", R.CARDS, "not a Temple another player controls")
+    s = table(game, [["tremor", "tremor"], []], divinity=(6, 0), temples={"e2": 0, "l2": 1, "q3": 1})
+    assert {a for a in legal(s) if a.startswith("play tremor")} == {"play tremor l2", "play tremor q3"}
+    s.apply("play tremor l2")
+    assert temple_owner(s, "l2") is None and temple_owner(s, "q3") == 1
+    assert at(s, "divinity")[0] == 3 and not any(a.startswith("play tremor") for a in legal(s))  # q3: their last
+    refused(s, "play tremor q3", R.CARDS, "player 2's last Temple")

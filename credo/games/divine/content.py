@@ -29,6 +29,7 @@ Target = Literal[
     "own_free_temple",  # an unoccupied Temple you control
     "free_temple",  # an unoccupied Temple no one controls
     "enemy_temple",  # a Temple another player controls
+    "enemy_spare_temple",  # a Temple another player controls who controls another (not their last)
     "own_unit",  # one of your Units (of `kinds`)
     "enemy_unit",  # a Unit of another player (of `kinds`)
     "any_unit",  # any Unit (of `kinds`)
@@ -36,7 +37,7 @@ Target = Literal[
     "commandment",  # a Commandment in play
 ]
 UNIT_TARGETS = ("own_unit", "enemy_unit", "any_unit")
-TEMPLE_TARGETS = ("own_free_temple", "free_temple", "enemy_temple")
+TEMPLE_TARGETS = ("own_free_temple", "free_temple", "enemy_temple", "enemy_spare_temple")
 SQUARE_TARGETS = UNIT_TARGETS + TEMPLE_TARGETS
 
 Op = Literal[
@@ -61,7 +62,7 @@ NEEDS_TARGET: dict[str, tuple[str, ...]] = {
     "gain_vigilance": UNIT_TARGETS, "lose_vigilance": UNIT_TARGETS,
     "pin": UNIT_TARGETS, "dice": UNIT_TARGETS, "destroy": UNIT_TARGETS,
     "control": ("free_temple",),
-    "uncontrol": ("enemy_temple",),
+    "uncontrol": ("enemy_temple", "enemy_spare_temple"),
     "steal_followers": ("opponent",),
     "counter": ("stack",),
     "remove_commandment": ("commandment",),

@@ -9,7 +9,7 @@ from credo.kernel import IllegalAction
 from . import board as B
 from . import rules as R
 from .game import (AVATAR, COMMANDMENT, INTERVENTION, PRIEST, PRIESTLY, PROPHET, T_COMMANDMENT,
-                   T_ENEMY_TEMPLE, T_ENEMY_UNIT, T_FREE_TEMPLE, T_OPPONENT, T_OWN_FREE_TEMPLE,
+                   T_ENEMY_SPARE_TEMPLE, T_ENEMY_TEMPLE, T_ENEMY_UNIT, T_FREE_TEMPLE, T_OPPONENT, T_OWN_FREE_TEMPLE,
                    T_OWN_UNIT, T_STACK, TYPE_RULES, UNIT_NAMES, ZEALOT)
 
 
@@ -194,6 +194,10 @@ def _card_reason(s, action, player: int) -> tuple[str, str]:
         return rule, f"{names[a]} is not an unoccupied Temple that no one controls"
     if t == T_ENEMY_TEMPLE:
         return rule, f"{names[a]} is not a Temple another player controls"
+    if t == T_ENEMY_SPARE_TEMPLE:
+        if s.controller(a) >= 0 and s.controller(a) != player:
+            return rule, f"{names[a]} is player {s.controller(a) + 1}'s last Temple"
+        return rule, f"{names[a]} is not a Temple another player controls"
     if t == T_OPPONENT:
         return rule, f"player {a + 1} is not another player in this game"
     if t == T_COMMANDMENT:
@@ -219,6 +223,7 @@ TARGET_WORDS = {  # what a card's target is, in the words of its notation
     T_OWN_FREE_TEMPLE: ("SQUARE", "an unoccupied Temple you control"),
     T_FREE_TEMPLE: ("SQUARE", "an unoccupied Temple that no one controls"),
     T_ENEMY_TEMPLE: ("SQUARE", "a Temple another player controls"),
+    T_ENEMY_SPARE_TEMPLE: ("SQUARE", "a Temple another player controls, not their last"),
     T_OWN_UNIT: ("SQUARE", "one of your Units"),
     T_ENEMY_UNIT: ("SQUARE", "another player's Unit"),
     7: ("SQUARE", "a Unit"),

@@ -27,9 +27,10 @@ TYPE_RULES = (R.INTERVENTION, R.COVENANT, R.COMMANDMENT)
 
 # target codes of cards
 T_NONE, T_STACK, T_OWN_FREE_TEMPLE, T_FREE_TEMPLE, T_ENEMY_TEMPLE, T_OWN_UNIT, T_ENEMY_UNIT, \
-    T_ANY_UNIT, T_OPPONENT, T_COMMANDMENT = range(10)
+    T_ANY_UNIT, T_OPPONENT, T_COMMANDMENT, T_ENEMY_SPARE_TEMPLE = range(11)
 TARGET_NAMES = ("none", "stack", "own_free_temple", "free_temple", "enemy_temple", "own_unit",
-                "enemy_unit", "any_unit", "opponent", "commandment")
+                "enemy_unit", "any_unit", "opponent", "commandment", "enemy_spare_temple")
+ENEMY_TEMPLE_TARGETS = (T_ENEMY_TEMPLE, T_ENEMY_SPARE_TEMPLE)
 STATS = ("attack_dice", "defence_dice", "preach_followers", "allowance", "draw")
 MAX_PLAYERS = 4
 

@@ -128,6 +128,7 @@ WORDS: list[tuple[str, str, tuple[str, ...]]] = [
 
 TARGETS = {"none": "", "stack": "answers a card or ability on the stack", "own_free_temple": "an unoccupied Temple you control",
            "free_temple": "an unoccupied, uncontrolled Temple", "enemy_temple": "a Temple another player controls",
+           "enemy_spare_temple": "a Temple another player controls, not their last",
            "own_unit": "one of your Units", "enemy_unit": "an enemy Unit", "any_unit": "any Unit",
            "opponent": "another player"}
 WHEN = {"intervention": "at any time, even in answer to another card", "covenant": "in your turn",

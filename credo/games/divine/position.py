@@ -37,7 +37,8 @@ from credo.kernel.positions import Player, PositionError, PositionModel, RngWord
 from . import board as B
 from . import rules as R
 from .game import (COMMANDMENT, MAX_PLAYERS, PRIEST, T_ANY_UNIT, T_COMMANDMENT,
-                   T_ENEMY_TEMPLE, T_ENEMY_UNIT, T_FREE_TEMPLE, T_OPPONENT, T_OWN_FREE_TEMPLE, T_OWN_UNIT,
+                   T_ENEMY_SPARE_TEMPLE, T_ENEMY_TEMPLE, T_ENEMY_UNIT, T_FREE_TEMPLE, T_OPPONENT, T_OWN_FREE_TEMPLE,
+                   T_OWN_UNIT,
                    UNIT_WORDS, ZEALOT)
 # state.py imports this module only when a position is written or read (it is loaded by then):
 # its names are read once here, not at every call
@@ -334,7 +335,7 @@ def _check_card_targets(game, s, c: int, p: int, a: int, b: int, field: str) -> 
         if (t == T_OWN_UNIT and u // per != p) or (t == T_ENEMY_UNIT and u // per == p):
             whose = f"a Unit of player {p + 1}" if t == T_OWN_UNIT else "another player's Unit"
             raise PositionError(f"{field}.a", f"{cards.names[c]} of player {p + 1} is played on {whose}")
-    elif t in (T_OWN_FREE_TEMPLE, T_FREE_TEMPLE, T_ENEMY_TEMPLE):
+    elif t in (T_OWN_FREE_TEMPLE, T_FREE_TEMPLE, T_ENEMY_TEMPLE, T_ENEMY_SPARE_TEMPLE):
         _temple(s, a, f"{field}.a")
     elif t == T_OPPONENT:
         if not 0 <= a < s.n or a == p:

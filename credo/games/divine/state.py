@@ -17,7 +17,8 @@ from credo.kernel import EventLog, IllegalAction, ResponseWindow, Rng, State
 from . import board as B
 from . import rules as R
 from .game import (ACTED, AVATAR, COMMANDMENT, DICE_SHIFT, FRESH, INTERVENTION, MAX_PLAYERS, PINNED,
-                   PRIEST, PRIESTLY, PROPHET, T_ANY_UNIT, T_COMMANDMENT, T_ENEMY_TEMPLE, T_ENEMY_UNIT,
+                   ENEMY_TEMPLE_TARGETS, PRIEST, PRIESTLY, PROPHET, T_ANY_UNIT, T_COMMANDMENT, T_ENEMY_SPARE_TEMPLE,
+                   T_ENEMY_TEMPLE, T_ENEMY_UNIT,
                    T_FREE_TEMPLE, T_NONE, T_OPPONENT, T_OWN_FREE_TEMPLE, T_OWN_UNIT, T_STACK,
                    TYPE_RULES, UNIT_NAMES, UNIT_WORDS, VIGIL, ZEALOT, DivineGame)
 
@@ -471,6 +472,9 @@ class DivineState(State):
             return [acts[sq] for ti, sq in enumerate(layout.temples) if self.ctrl[ti] < 0 and board[sq] < 0]
         if t == T_ENEMY_TEMPLE:
             return [acts[sq] for ti, sq in enumerate(layout.temples) if self.ctrl[ti] >= 0 and self.ctrl[ti] != p]
+        if t == T_ENEMY_SPARE_TEMPLE:
+            return [acts[sq] for ti, sq in enumerate(layout.temples)
+                    if self.ctrl[ti] >= 0 and self.ctrl[ti] != p and self.temples_of(self.ctrl[ti]) > 1]
         if t == T_OPPONENT:
             return [acts[q] for q in range(self.n) if q != p]
         if t == T_COMMANDMENT:
@@ -822,7 +826,7 @@ class DivineState(State):
         self.divinity[p] -= cards.cost[c]
         t = cards.target[c]
         what = cards.names[c]
-        if t in (T_OWN_FREE_TEMPLE, T_FREE_TEMPLE, T_ENEMY_TEMPLE):
+        if t in (T_OWN_FREE_TEMPLE, T_FREE_TEMPLE, *ENEMY_TEMPLE_TARGETS):
             on = f" on the Temple on {B.NAMES[a]}"
         elif t in (T_OWN_UNIT, T_ENEMY_UNIT, T_ANY_UNIT):
             on = f" on {self.unit_name(self.board[a])}"
@@ -907,8 +911,11 @@ class DivineState(State):
         if t == T_FREE_TEMPLE and (self.board[a] >= 0 or self.controller(a) >= 0 or self.markers_left(p) <= 0):
             self.narrate("{}: the Temple is no longer free; it does nothing.", (name,), R.R_FIZZLE)
             return
-        if t == T_ENEMY_TEMPLE and self.controller(a) in (-1, p):
+        if t in ENEMY_TEMPLE_TARGETS and self.controller(a) in (-1, p):
             self.narrate("{}: no one else controls that Temple now; it does nothing.", (name,), R.R_FIZZLE)
+            return
+        if t == T_ENEMY_SPARE_TEMPLE and self.temples_of(self.controller(a)) < 2:
+            self.narrate("{}: that Temple is now its controller's last; it does nothing.", (name,), R.R_FIZZLE)
             return
         if t == T_COMMANDMENT and not self.cmds[b * cards.n + a]:
             self.narrate("{}: that Commandment is no longer in play.", (name,), R.R_FIZZLE)

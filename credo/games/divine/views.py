@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from . import board as B
 from . import rules as R
-from .game import UNIT_WORDS
+from .game import (ENEMY_TEMPLE_TARGETS, T_ANY_UNIT, T_COMMANDMENT, T_ENEMY_UNIT, T_FREE_TEMPLE, T_OPPONENT,
+                   T_OWN_FREE_TEMPLE, T_OWN_UNIT, UNIT_WORDS)
 from .state import ABILITY_WORDS, ACTED, CARD, DICE_SHIFT, FRESH, PHASES, PINNED, STEPS, VIGIL
 
 # state.py imports this module only when a view is asked for (it is loaded by then), so the
@@ -35,13 +36,13 @@ def stack_view(s) -> list[dict]:
         if kind == CARD:
             item["card"] = cards.ids[what]
             t = cards.target[what]
-            if t in (5, 6, 7):  # unit targets: the unit's square
+            if t in (T_OWN_UNIT, T_ENEMY_UNIT, T_ANY_UNIT):  # the unit's square
                 item["target"] = B.NAMES[s.pos[a]] if s.pos[a] >= 0 else None
-            elif t in (2, 3, 4):
+            elif t in (T_OWN_FREE_TEMPLE, T_FREE_TEMPLE, *ENEMY_TEMPLE_TARGETS):
                 item["target"] = B.NAMES[a]
-            elif t == 8:
+            elif t == T_OPPONENT:
                 item["target"] = f"p{a + 1}"
-            elif t == 9:
+            elif t == T_COMMANDMENT:
                 item["target"] = f"{cards.ids[a]} p{b + 1}"
         else:
             item["ability"] = ABILITY_WORDS[what]
