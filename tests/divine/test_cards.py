@@ -156,11 +156,18 @@ def test_vigilance_cards(game):
 
 
 def test_temple_cards(game):
-    s = table(game, [["consecrate", "earthquake"], []], divinity=(6, 0))
+    s = table(game, [["consecrate", "earthquake"], []], divinity=(6, 0), temples={"e2": 0, "l2": 1, "q3": 1})
     s.apply("play consecrate g5")
     assert temple_owner(s, "g5") == 0
     s.apply("play earthquake l2")
-    assert temple_owner(s, "l2") is None
+    assert temple_owner(s, "l2") is None and temple_owner(s, "q3") == 1
+
+
+def test_earthquake_spares_a_players_last_temple(game):
+    # it ended one 2-player game in five by the second round, taking the only Temple (Dominance)
+    # for whoever drew it first (docs/rules/divine-content.md, "Balance")
+    s = table(game, [["earthquake"], []], divinity=(6, 0))
+    refused(s, "play earthquake l2", R.CARDS, "player 2's last Temple")
 
 
 def test_movement_cards(game):

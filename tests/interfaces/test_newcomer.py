@@ -95,7 +95,7 @@ def test_divine_says_why_a_long_move_or_a_far_attack_is_no_action():
     assert "(rule: Turn Steps / Move Step)" in out
     assert "f10 is 9 spaces from h3: a Zealot attacks an adjacent Zealot or Avatar" in out
     assert "(rule: Units / Zealot / Attack)" in out
-    assert "Earthquake is played on a Temple another player controls: 'play earthquake SQUARE'" in out
+    assert "Earthquake is played on a Temple another player controls, not their last: 'play earthquake SQUARE'" in out
     assert s.match.moves == moves  # nothing was played
 
 
