@@ -170,6 +170,21 @@ def test_earthquake_spares_a_players_last_temple(game):
     refused(s, "play earthquake l2", R.CARDS, "player 2's last Temple")
 
 
+def test_a_spare_temple_card_whose_temple_has_become_the_last_does_nothing(game):
+    # played while player 2 held two Temples (a saved stack), resolved when l2 is their only one
+    from credo.games.divine import board as B
+
+    from .conftest import position
+    data = position(BASE, temples={"e2": 0, "l2": 1}, hands=[[], []], divinity=[5, 5])
+    data["stack"] = [{"kind": "card", "player": 0, "what": "earthquake", "a": B.NAMES.index("l2"), "b": -1,
+                      "cancelled": False}]
+    data["window"] = {"order": [1], "position": 0, "acted": []}
+    s = game.from_position(data)
+    s.apply("pass", 1)
+    assert temple_owner(s, "l2") == 1 and not s.is_over
+    assert R.R_FIZZLE in rules_cited(s)
+
+
 def test_movement_cards(game):
     s = table(game, [["pilgrimage", "roads"], []], allowance=1, seed=seed_for(3, 4))
     s.apply("play pilgrimage")

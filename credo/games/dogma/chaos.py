@@ -536,10 +536,9 @@ def _fill_arcana(game, places: list, forced: dict[str, list[int]], origin: dict[
     card lies only in the sleeve of its Arcanum's Prophet, which `_respect_sleeves` repairs."""
     t = game.__dict__.get("_chaos_fit")
     if t is None:
-        c = game.content
-        extra = frozenset(i for i, p in enumerate(c.prophets) if p.ability.extra_cult_slot)
-        allowed = tuple(frozenset(CULT + j for j, card in enumerate(c.cults) if p.allows(card.religion, card.type))
-                        for p in c.prophets)
+        tables = game.tables
+        extra = frozenset(i for i, slot in enumerate(tables.extra_slot) if slot)
+        allowed = tuple(frozenset(CULT + j for j, fits in enumerate(row) if fits) for row in tables.sleeve_allows)
         t = game._chaos_fit = (extra, allowed)
     extra, allowed = t
     fits = {"P": lambda x: True, "A": lambda x: True, "D": lambda x: True,
