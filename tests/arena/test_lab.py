@@ -397,3 +397,23 @@ def test_the_summary_names_the_seat_that_took_the_first_turn_when_it_scores_outs
     even = [{**row, "winners": [row["first"] if k % 2 else 1 - row["first"]]} for k, row in enumerate(many)]
     parts = {part.title: part for part in lab.sections(lab.read_settings(tmp_path), even)}
     assert "the seat that took the first turn, is within the band" in " ".join(parts["Summary"].text)
+
+
+def test_divine_records_the_cards_each_seat_played_as_its_moves_say(tmp_path):
+    # read back from the moves, not the narration the lab reads: each seat's "play CARD ..." moves,
+    # first play of each card in order, whether first in a turn or in answer
+    game = games.load("divine")
+    rows = lab.run(lab.Settings("divine", "random", 2, seed=3, only=["3 players", "4 players"]), tmp_path)
+    plays = 0
+    for row in rows:
+        agents = [lab.make_agent(a, row["seed"] * 17 + seat) for seat, a in enumerate(row["agents"])]
+        match = lab.play_game(game, agents, row["seed"], row["options"], secret=lab.match_secret(None, row["seed"]))
+        expected: list[dict[str, None]] = [{} for _ in row["held"]]
+        for seat, move in match.moves:
+            if move.startswith("play "):
+                expected[seat].setdefault(move.split()[1])
+                plays += 1
+        assert row["held"] == [[["card", card] for card in seat] for seat in expected]
+    assert plays > 20  # random seats play cards: the comparison above is not of empty lists
+    parts = {part.title: part for part in lab.sections(lab.read_settings(tmp_path), rows)}
+    assert "By card" in parts
