@@ -20,6 +20,8 @@ from .events import Event, EventLog
 from .positions import PositionError, probe
 from .rng import Rng
 
+_new = object.__new__
+
 
 class implemented_in:
     """A Game method carried out by a function of another module of the game, written
@@ -269,6 +271,28 @@ class State(ABC):
 
     @abstractmethod
     def copy(self) -> "State": ...
+
+    def _copy_kernel(self) -> "State":
+        """A new state of this class, made without __init__, holding what every state holds:
+        the game, a copy of the dice, the event log shared copy-on-write, and the legal-action
+        list (a copy is the same position, and the list is never mutated, so an agent that
+        copies and applies each legal action in turn does not regenerate it). A game's copy()
+        starts from it and copies its own fields. Rng.copy and EventLog.copy are inlined:
+        copy() is on the search hot path."""
+        s = _new(type(self))
+        s.game = self.game
+        r = _new(Rng)
+        r.seed = self.rng.seed
+        r.counter = self.rng.counter
+        s.rng = r
+        log = self.log
+        log._shared = True
+        s.log = shared = _new(EventLog)
+        shared._items = log._items
+        shared._shared = True
+        s._legal_for = self._legal_for
+        s._legal = self._legal
+        return s
 
     @abstractmethod
     def observation(self, player: int | None) -> dict:

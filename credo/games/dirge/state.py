@@ -112,14 +112,7 @@ class DirgeState(State):
         return (self.winner,) if self.winner in (0, 1) else ()
 
     def copy(self) -> DirgeState:
-        s = DirgeState.__new__(DirgeState)
-        s.game = self.game
-        s.rng = self.rng.copy()
-        s.log = self.log.copy()
-        # a copy is the same position, so the legal list (never mutated) stays valid: an agent
-        # that copies and applies each legal action in turn does not regenerate it every time
-        s._legal_for = self._legal_for
-        s._legal = self._legal
+        s = self._copy_kernel()
         s.mode = self.mode
         s.turn_limit = self.turn_limit
         s.phase = self.phase

@@ -161,22 +161,7 @@ class DivineState(State):
         return (self.winner,) if self.winner >= 0 else ()
 
     def copy(self) -> "DivineState":
-        s = _new(DivineState)
-        s.game = self.game
-        # Rng.copy and EventLog.copy, inlined (copy() is on the search hot path)
-        r = _new(Rng)
-        r.seed = self.rng.seed
-        r.counter = self.rng.counter
-        s.rng = r
-        log = self.log
-        log._shared = True
-        s.log = r = _new(EventLog)
-        r._items = log._items
-        r._shared = True
-        # a copy is the same position, so the legal list (never mutated) stays valid: an agent
-        # that copies and applies each legal action in turn does not regenerate it every time
-        s._legal_for = self._legal_for
-        s._legal = self._legal
+        s = self._copy_kernel()
         s.n = self.n
         s.turn_limit = self.turn_limit
         s.phase = self.phase

@@ -13,7 +13,7 @@ pending decisions (Withering placement, Fidelity Test) answered through `apply`.
 
 from __future__ import annotations
 
-from credo.kernel import Commitments, EventLog, IllegalAction, Rng, State
+from credo.kernel import Commitments, IllegalAction, Rng, State
 
 from . import rules as R
 from .content import MALEFIC_NAMES, MALEFICS
@@ -371,22 +371,7 @@ class DogmaState(State):
         return (w,) if self.np == 2 else (w, w + 2)  # section 5.1: both members of the team win
 
     def copy(self) -> DogmaState:
-        s = _new_state(DogmaState)
-        s.game = self.game
-        # Rng.copy, EventLog.copy and Commitments.copy, inlined (copy() is on the search hot path)
-        r = _new_state(Rng)
-        r.seed = self.rng.seed
-        r.counter = self.rng.counter
-        s.rng = r
-        log = self.log
-        log._shared = True
-        s.log = r = _new_state(EventLog)
-        r._items = log._items
-        r._shared = True
-        # a copy is the same position, so the legal list (never mutated) stays valid: an agent
-        # that copies and applies each legal action in turn does not regenerate it every time
-        s._legal_for = self._legal_for
-        s._legal = self._legal
+        s = self._copy_kernel()
         s._tm = self._tm
         s.mode = self.mode
         s.decks = self.decks
