@@ -152,7 +152,7 @@ def play_lab_game(item: tuple) -> dict:
             "agents": list(fixture.agents), "winners": list(state.winners), "returns": state.returns(),
             "moves": len(match.moves), "turns": getattr(state, "turn", None),
             "first": lab.first_player(game, match), "held": [[list(t) for t in seat] for seat in lab.tags(game, match)],
-            "seconds": round(time.perf_counter() - began, 3)}
+            "search": game.search_revision, "seconds": round(time.perf_counter() - began, 3)}
 
 
 # --- saving, resuming, merging -------------------------------------------------------------
@@ -206,6 +206,26 @@ def _same(a: Settings, b: Settings, where: str) -> None:
         raise ValueError(f"{where}: the runs differ in content: {a.content!r} and {b.content!r}")
 
 
+def search_revisions(rows: list[dict]) -> set[int | None]:
+    """The search revisions (`Game.search_revision`) the games were played with; None for games
+    saved before the lab kept it."""
+    return {row.get("search") for row in rows}
+
+
+def _one_search(name: str, rows: list[dict], where: str, today: bool = False) -> None:
+    """Refuse games of several searches in one measurement (and, with `today`, games of another
+    search than today's, which a resumed run would add to): a change to the search changes what
+    the agents find, so their games measure different players, as other content would."""
+    found = search_revisions(rows)
+    if today and rows:
+        found.add(games.load(name).search_revision)
+    if len(found) > 1:
+        said = ", ".join("unrecorded (before the lab kept it)" if r is None else str(r)
+                         for r in sorted(found, key=lambda r: -1 if r is None else r))
+        raise ValueError(f"{where}: games of {name}'s search revisions {said} would be measured together; "
+                         "measure today's search in a new folder")
+
+
 def run(settings: Settings, out: Path, resume: bool = False, command: str = "", address: str | None = None,
         progress: Callable[[int, int], None] | None = None) -> list[dict]:
     """Play what is missing from `out` (everything, unless `resume`), saving each game as it
@@ -226,6 +246,7 @@ def run(settings: Settings, out: Path, resume: bool = False, command: str = "", 
         elif (out / RESULTS).exists() and not resume:
             raise ValueError(f"{out} already holds results: give --resume to play only the missing games, "
                              "or another --out")
+        _one_search(settings.game, saved, str(out), today=True)
         done = {(row["matchup"], row["index"]) for row in saved}
         work = plan(settings, done)
         if resume and (out / SETTINGS).exists():
@@ -301,6 +322,7 @@ def merge(folders: list[Path], out: Path) -> tuple[Settings, list[dict], int]:
                 repeated += 1
             else:
                 rows[key] = row
+    _one_search(first.game, list(rows.values()), ", ".join(map(str, folders)))
     out.mkdir(parents=True, exist_ok=True)
     write_settings(merged, out)
     (out / RESULTS).write_text("".join(json.dumps(row) + "\n" for row in rows.values()))
@@ -498,6 +520,7 @@ def sections(settings: Settings, rows: list[dict]) -> list[Section]:
         f" up to {settings.games} games per matchup"
         f" ({len(rows)} games in all, {_duration(seconds)} of running;"
         f" {_duration(sum(row.get('seconds', 0) for row in rows))} of a core's play)",
+        f"- Search: {_revision_note(game, rows)}",
         f"- Content: {settings.content or 'the shipped content'}"
         f"{f' (content hash {settings.content_hash})' if settings.content_hash else ''}; game options: "
         f"`{json.dumps(settings.options) if settings.options else 'each matchup its own'}`",
@@ -603,6 +626,15 @@ def sections(settings: Settings, rows: list[dict]) -> list[Section]:
     out.append(Section("Summary", [("Outside the band: " + "; ".join(outside) + ".") if outside
                                    else f"Every matchup, {checked} is within the band (or its interval overlaps it)."]))
     return out
+
+
+def _revision_note(game, rows: list[dict]) -> str:
+    found = search_revisions(rows)
+    revision = next(iter(found)) if len(found) == 1 else None
+    if revision is None:
+        return "the games recorded no search revision (played before the lab kept it; see run.json's commits)"
+    now = "today's" if revision == game.search_revision else f"not today's ({game.search_revision})"
+    return f"revision {revision} of {game.name}'s search (`Game.search_revision`, {now})"
 
 
 def _held_section(kind: str, entries: list[Held], text: str, held_headers: list[str], band: bool = True) -> Section:

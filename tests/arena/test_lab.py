@@ -92,6 +92,37 @@ def test_merge_refuses_other_settings(tmp_path):
         lab.merge([tmp_path / "a", tmp_path / "b"], tmp_path / "m")
 
 
+def _played_with_search(folder: Path, revision) -> None:
+    """Rewrite a folder's saved games as if another search had played them (None: before the
+    lab recorded it)."""
+    rows = lab.read_results(folder)
+    for row in rows:
+        row.pop("search")
+        if revision is not None:
+            row["search"] = revision
+    (folder / lab.RESULTS).write_text("".join(json.dumps(row) + "\n" for row in rows))
+
+
+def test_each_game_records_its_search_and_a_run_never_mixes_two(tmp_path, monkeypatch):
+    # a change to the search changes the players: games of two searches are not one measurement
+    today = games.load("jol").search_revision
+    rows = lab.run(settings(), tmp_path / "a")
+    assert {row["search"] for row in rows} == {today}
+    lab.write_report(lab.read_settings(tmp_path / "a"), rows, tmp_path / "a", plots=False)
+    assert f"revision {today} of jol's search (`Game.search_revision`, today's)" in (tmp_path / "a" / "report.md").read_text()
+    lab.run(settings(seed=1), tmp_path / "b")
+    for revision, said in ((today - 1, str(today - 1)), (None, "unrecorded")):
+        _played_with_search(tmp_path / "b", revision)
+        before = (tmp_path / "b" / lab.RESULTS).read_text()
+        played = counting(monkeypatch)
+        with pytest.raises(ValueError, match=f"search revisions .*{said}.*new folder"):
+            lab.run(settings(seed=1, games=2), tmp_path / "b", resume=True)
+        assert played == [] and (tmp_path / "b" / lab.RESULTS).read_text() == before
+        with pytest.raises(ValueError, match=f"search revisions .*{said}"):
+            lab.merge([tmp_path / "a", tmp_path / "b"], tmp_path / "m")
+        assert not (tmp_path / "m").exists()
+
+
 def _table(markdown: str, title: str) -> list[list[str]]:
     section = markdown.split(f"## {title}\n", 1)[1].split("\n## ", 1)[0]
     lines = [line for line in section.splitlines() if line.startswith("| ")]
