@@ -7,7 +7,7 @@ import numpy as np
 from credo import games
 from credo.kernel import Rng
 from credo.games.divine import board as B
-from credo.games.divine.game import PRIESTLY, PROPHET
+from credo.games.divine.codes import PRIESTLY, PROPHET
 
 NAMES = ["followers", "divinity", "hand", "temples", "no temple", "priests", "zealots", "prophets", "avatars",
          "priest population", "vigilant", "zealot nearness", "towers squared", "100 followers"]

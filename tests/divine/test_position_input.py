@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from credo.games import load
 from credo.games.divine import board as B
-from credo.games.divine.game import UNIT_WORDS
+from credo.games.divine.codes import UNIT_WORDS
 from credo.kernel.positions import PositionError
 from tests.position_fuzz import (ODD_VALUES, assert_refused_clearly, continues_alike, corpus, exercise,
                                  loads_or_refuses, moments_reached, mutate)

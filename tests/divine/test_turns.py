@@ -134,7 +134,7 @@ def test_the_turn_limit_ends_the_game_in_a_draw(game):
 
 
 def test_a_turn_is_bounded_in_decisions(game):
-    from credo.games.divine.state import MAX_DECISIONS
+    from credo.games.divine.codes import MAX_DECISIONS
 
     s = make(game, U(0, "priest", "c3"), U(1, "priest", "r18"), decisions=MAX_DECISIONS)
     assert legal(s) == {"end"}

@@ -7,7 +7,7 @@ from collections import Counter
 import pytest
 
 from credo.games.dogma.chaos import CULT, DI, PACKETS, RELIC, card_id, kind, placement_error
-from credo.games.dogma.game import ARCANA
+from credo.games.dogma.codes import ARCANA
 from credo.kernel import IllegalAction, Rng
 
 from .conftest import assert_illegal, cult, dmg, phase, prophet, side

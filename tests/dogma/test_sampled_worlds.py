@@ -325,7 +325,7 @@ def test_an_order_revealed_under_hysteria_tells_what_a_face_down_card_is_not(gam
     reveals "cult 2" first. Card 2 lies face down with Hajj (Arduous) and Samsara, so the viewer knows
     it is Samsara: every world deals it there (before, half the worlds dealt Hajj, a state no play
     reaches, whose position did not load)."""
-    from credo.games.dogma.game import ARCANA
+    from credo.games.dogma.codes import ARCANA
 
     from .conftest import orders
     knowledge = [A("agostino", "confessionum_libri_xiii", "nevim", "sutra_del_cuore"), A("hugues", "rogo", "martirio", "athar"),

@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 
 from .board import BACK, FLANK, FRONT
-from .game import ABILITY0, ATTACK, MOVE
+from .codes import ABILITY0, ATTACK, MOVE
 
 
 def creature_worth(t, c: int) -> float:

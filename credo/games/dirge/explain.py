@@ -7,7 +7,7 @@ from __future__ import annotations
 from credo.kernel import IllegalAction
 
 from . import rules as R
-from .game import ABILITY0, ATTACK, MOVE
+from .codes import ABILITY0, ATTACK, MOVE, OVER, SETUP
 
 
 def explain(s, action, player: int) -> IllegalAction:
@@ -16,8 +16,6 @@ def explain(s, action, player: int) -> IllegalAction:
 
 
 def _reason(s, action, player: int) -> tuple[str, str]:
-    from .state import OVER, SETUP
-
     g, t, b = s.game, s.game.tables, s.game.board
     kind, args = action.kind, action.args
     if s.phase == OVER:

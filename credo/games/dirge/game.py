@@ -12,11 +12,13 @@ from credo.kernel.rng import Rng
 
 from . import rules as R
 from .board import FACINGS, Board
+from .catalogue import build_catalogue
+from .codes import ABILITY0, ACTIONS_PER_TURN, ATTACK, ATTACK_COST, MOVE, MOVE_COST
 from .content import ALL_SIDES, Ability, DirgeContent
+from .describe import describe
+from .position import state_from_position
+from .state import DirgeState
 
-MOVE, ATTACK, ABILITY0, ABILITY1 = 1, 2, 4, 8
-ACTIONS_PER_TURN = 4  # rulebook, Step Two
-MOVE_COST, ATTACK_COST = 1, 2  # rulebook, Actions
 
 
 class DirgeOptions(BaseModel):
@@ -164,8 +166,6 @@ class DirgeGame(Game):
         self._build_actions()
 
     def _build_catalogue(self) -> dict:
-        from .catalogue import build_catalogue
-
         return build_catalogue(self)
 
     def _build_actions(self) -> None:
@@ -220,19 +220,13 @@ class DirgeGame(Game):
         self.A_end = lk[("end", ())]
 
     def new(self, seed: int = 0, **options: Any):
-        from .state import DirgeState
-
         opts = self.options(**options)
         return DirgeState.new_game(self, Rng(seed), opts.mode, opts.turn_limit)
 
     def _load_position(self, position: dict):
-        from .position import state_from_position
-
-        return state_from_position(self, position)
+        return state_from_position(self, position, DirgeState)
 
     def describe_action(self, action) -> str:
-        from .describe import describe
-
         return describe(self, action)
 
     evaluate = implemented_in("credo.games.dirge.evaluation", "evaluate")

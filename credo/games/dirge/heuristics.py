@@ -3,7 +3,7 @@ close in on the nearest opposing creature and turn to face it."""
 
 from __future__ import annotations
 
-from .game import ATTACK, MOVE
+from .codes import ATTACK, MOVE
 
 
 def rollout_action(state, player: int, rng):

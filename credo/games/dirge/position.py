@@ -30,8 +30,7 @@ from credo.kernel import Rng
 from credo.kernel.positions import PositionError, PositionModel, RngWords, Small, Word, parse
 
 from .board import FACINGS
-from .game import ABILITY0, ACTIONS_PER_TURN, ATTACK, MOVE
-from .state import DRAW_RESULT, OVER, PHASES, PLAY, SETUP, DirgeState
+from .codes import ABILITY0, ACTIONS_PER_TURN, ATTACK, DRAW_RESULT, MOVE, OVER, PHASES, PLAY, SETUP
 from .views import plan_names
 
 FACING_INDEX = {f: i for i, f in enumerate(FACINGS)}
@@ -112,13 +111,15 @@ def state_to_position(s) -> dict:
     }
 
 
-def state_from_position(game, position: dict):
+def state_from_position(game, position: dict, state_class):
+    """The state a position describes, made as `state_class` (the game's state: passed in, so that
+    this module, which the state's own to_position uses, need not import it)."""
     m = parse(DirgePosition, position)
     t, b = game.tables, game.board
     if m.rng is not None and m.seed is not None:
         raise PositionError("seed", "give rng (a saved generator) or seed (a new one), not both")
     rng = Rng.restore(*m.rng) if m.rng is not None else Rng(m.seed or 0)
-    s = DirgeState.blank(game, rng, m.mode, m.turn_limit)
+    s = state_class.blank(game, rng, m.mode, m.turn_limit)
     s.phase = PHASES.index(m.phase)
     s.current = m.current
     s.turn = m.turn

@@ -14,8 +14,8 @@ from rich.text import Text
 
 from credo.games.rendering import LinesView, notation_table
 
+from .codes import ACTIONS_PER_TURN
 from .glossary import glossary
-from .game import ACTIONS_PER_TURN
 
 # One style per player; the terminal uses the same colours for prompts and results.
 PLAYER_STYLES = ("bold bright_cyan", "bold bright_yellow")

@@ -6,24 +6,26 @@ content, one list for the board, and a few integers. Copies are by hand.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from credo.kernel import EventLog, IllegalAction, Rng, State
 
 from . import rules as R
+from . import views
 from .board import FACINGS, FLANK, SIDE_NAMES
-from .game import ABILITY0, ACTIONS_PER_TURN, ATTACK, MOVE, DirgeGame
+from .codes import (ABILITY0, ACTIONS_PER_TURN, ATTACK, CREATURES_PER_SIDE, DRAW_RESULT, MAX_MARKERS, MOVE, OVER, PLAY,
+                    SETUP)
+from .explain import explain
+from .position import state_to_position
 
-SETUP, PLAY, OVER = 0, 1, 2
-
+if TYPE_CHECKING:  # the game module makes states: the state module only names its class
+    from .game import DirgeGame
 
 def _count(word: str):
     return lambda n: f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 markers, spaces, wounds = _count("action marker"), _count("space"), _count("wound")
-PHASES = ("setup", "play", "over")
-DRAW_RESULT = 2  # `winner` value of a drawn game
-MAX_MARKERS = 6  # ruling R-9
-CREATURES_PER_SIDE = 6
 
 
 class DirgeState(State):
@@ -147,11 +149,9 @@ class DirgeState(State):
         return s
 
     def observation(self, player: int | None) -> dict:
-        return _views.observation(self, player)
+        return views.observation(self, player)
 
     def to_position(self) -> dict:
-        from .position import state_to_position
-
         return state_to_position(self)
 
     # --- legal actions ------------------------------------------------------------
@@ -607,12 +607,4 @@ class DirgeState(State):
 
     # --- explaining illegal actions -----------------------------------------------
     def _explain_illegal(self, action, player: int) -> IllegalAction:
-        from .explain import explain
-
         return explain(self, action, player)
-
-
-# What each player may know of a state is in a module of its own (views.py), which reads this
-# module's names: imported here, once they all exist, so that observation() (the server's path,
-# every agent's view) does not run an import statement at each call.
-from . import views as _views  # noqa: E402

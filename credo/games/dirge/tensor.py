@@ -14,7 +14,7 @@ import numpy as np
 from credo.kernel.tensor import Layout, Vocabulary, finish, one_hot, scaled
 
 from .board import FACINGS
-from .state import PHASES
+from .codes import PHASES
 
 MODES = ("draw", "pick", "teams")
 

@@ -5,10 +5,7 @@ battlefield) is in the game's catalogue (catalogue.py), sent once, not at every 
 from __future__ import annotations
 
 from .board import FACINGS
-
-# state.py imports this module only when a view is asked for (position.py too): the state module
-# is loaded by then, and its names are read once here rather than at every call
-from .state import PHASES
+from .codes import PHASES
 
 
 def plan_names(state, c: int, mask: int) -> list[str]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from . import board as B
-from .game import TARGET_NAMES, TYPE_NAMES, UNIT_NAMES
+from .codes import TARGET_NAMES, TYPE_NAMES, UNIT_NAMES
 
 
 def describe(game, action) -> str:

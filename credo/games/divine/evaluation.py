@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 
 from . import board as B
-from .game import PRIESTLY, PROPHET
+from .codes import PRIESTLY, PROPHET
 
 UNIT_WORTH = (3.0, 2.5, 6.0, 6.0)
 

@@ -8,9 +8,10 @@ from credo.kernel import IllegalAction
 
 from . import board as B
 from . import rules as R
-from .game import (AVATAR, COMMANDMENT, INTERVENTION, PRIEST, PRIESTLY, PROPHET, T_COMMANDMENT,
-                   T_ENEMY_SPARE_TEMPLE, T_ENEMY_TEMPLE, T_ENEMY_UNIT, T_FREE_TEMPLE, T_OPPONENT, T_OWN_FREE_TEMPLE,
-                   T_OWN_UNIT, T_STACK, TYPE_RULES, UNIT_NAMES, ZEALOT)
+from .codes import (ACTED, AVATAR, COMMANDMENT, FRESH, INTERVENTION, MAX_DECISIONS, MOVE_STEP, OVER, PINNED, PRIEST,
+                    PRIESTLY, PROPHET, SETUP_PRIEST, SETUP_ZEALOT, TYPE_RULES, T_COMMANDMENT, T_ENEMY_SPARE_TEMPLE,
+                    T_ENEMY_TEMPLE, T_ENEMY_UNIT, T_FREE_TEMPLE, T_OPPONENT, T_OWN_FREE_TEMPLE, T_OWN_UNIT, T_STACK,
+                    UNIT_NAMES, VIGIL, ZEALOT)
 
 
 def explain(s, action, player: int) -> IllegalAction:
@@ -31,9 +32,6 @@ def _unit_at(s, sq: int, player: int, rule: str) -> tuple[int, tuple[str, str] |
 
 
 def _reason(s, action, player: int) -> tuple[str, str]:
-    from .state import ACTED, FRESH, MAX_DECISIONS, MOVE_STEP, OVER, PINNED, SETUP_PRIEST, \
-        SETUP_ZEALOT, VIGIL
-
     g = s.game
     cards = g.cards
     kind, args = action.kind, action.args
@@ -167,8 +165,6 @@ def _reason(s, action, player: int) -> tuple[str, str]:
 
 
 def _card_reason(s, action, player: int) -> tuple[str, str]:
-    from .state import MOVE_STEP
-
     g = s.game
     cards = g.cards
     c, a, b = action.args

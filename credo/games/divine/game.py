@@ -12,31 +12,13 @@ from credo.kernel.rng import Rng
 
 from . import board as B
 from . import rules as R
+from .codes import (COMMANDMENT, INTERVENTION, MAX_PLAYERS, PINNED, PRIEST, STATS, TARGET_NAMES, TYPE_NAMES,
+                    T_COMMANDMENT, T_OPPONENT, UNIT_WORDS, VIGIL, ZEALOT)
 from .content import SQUARE_TARGETS, UNIT_TARGETS, DivineContent
-
-PRIEST, ZEALOT, PROPHET, AVATAR = range(4)
-UNIT_NAMES = ("Priest", "Zealot", "Prophet", "Avatar")
-UNIT_WORDS = ("priest", "zealot", "prophet", "avatar")
-UNIT_LETTERS = ("P", "Z", "R", "A")  # R for pRophet
-PRIESTLY = (True, False, True, False)  # Priest abilities (Prophets have all of them)
-ZEALOUS = (False, True, False, True)  # Zealot abilities (Avatars have all of them)
-
-INTERVENTION, COVENANT, COMMANDMENT = range(3)
-TYPE_NAMES = ("intervention", "covenant", "commandment")
-TYPE_RULES = (R.INTERVENTION, R.COVENANT, R.COMMANDMENT)
-
-# target codes of cards
-T_NONE, T_STACK, T_OWN_FREE_TEMPLE, T_FREE_TEMPLE, T_ENEMY_TEMPLE, T_OWN_UNIT, T_ENEMY_UNIT, \
-    T_ANY_UNIT, T_OPPONENT, T_COMMANDMENT, T_ENEMY_SPARE_TEMPLE = range(11)
-TARGET_NAMES = ("none", "stack", "own_free_temple", "free_temple", "enemy_temple", "own_unit",
-                "enemy_unit", "any_unit", "opponent", "commandment", "enemy_spare_temple")
-ENEMY_TEMPLE_TARGETS = (T_ENEMY_TEMPLE, T_ENEMY_SPARE_TEMPLE)
-STATS = ("attack_dice", "defence_dice", "preach_followers", "allowance", "draw")
-MAX_PLAYERS = 4
-
-# unit flags (the state's per-unit ints)
-VIGIL, ACTED, FRESH, PINNED = 1, 2, 4, 8
-DICE_SHIFT = 4  # bonus dice this turn, in the bits above
+from .describe import describe
+from .position import state_from_position
+from .state import DivineState
+from .views import catalogue
 
 
 class DivineOptions(BaseModel):
@@ -168,8 +150,6 @@ class DivineGame(Game):
 
     def _build_catalogue(self) -> dict:
         """Every card's face, the tiles as printed and the board (views.catalogue)."""
-        from .views import catalogue
-
         return catalogue(self)
 
     def players(self, **options: Any) -> int:
@@ -258,20 +238,14 @@ class DivineGame(Game):
         self.A_end = lk[("end", ())]
 
     def new(self, seed: int = 0, **options: Any):
-        from .state import DivineState
-
         opts = self.options(**options)
         waived = sum(1 << (seat - 1) for seat in opts.auto_pass)
         return DivineState.new_game(self, Rng(seed), opts.players, opts.turn_limit, waived)
 
     def _load_position(self, position: dict):
-        from .position import state_from_position
-
-        return state_from_position(self, position)
+        return state_from_position(self, position, DivineState)
 
     def describe_action(self, action) -> str:
-        from .describe import describe
-
         return describe(self, action)
 
 

@@ -6,7 +6,7 @@ units and simple cards are played when affordable; responses are rare."""
 from __future__ import annotations
 
 from . import board as B
-from .game import PRIESTLY
+from .codes import PRIESTLY
 
 PRIORITY = {"assassinate": 9, "desecrate": 9, "establish": 8, "attack": 6, "convert": 7,
             "preach": 5, "train": 4, "play": 3, "vigil": 1, "reclaim": 2}

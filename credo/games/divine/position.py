@@ -36,14 +36,12 @@ from credo.kernel.positions import Player, PositionError, PositionModel, RngWord
 
 from . import board as B
 from . import rules as R
-from .game import (COMMANDMENT, MAX_PLAYERS, PRIEST, T_ANY_UNIT, T_COMMANDMENT,
-                   T_ENEMY_SPARE_TEMPLE, T_ENEMY_TEMPLE, T_ENEMY_UNIT, T_FREE_TEMPLE, T_OPPONENT, T_OWN_FREE_TEMPLE,
-                   T_OWN_UNIT,
-                   UNIT_WORDS, ZEALOT)
+from .codes import (ABIL, ABILITY_WORDS, AB_ASSASSINATE, AB_ATTACK, AB_CONVERT, AB_TRAIN, ACTED, CARD, COMMANDMENT,
+                    DICE_SHIFT, FRESH, MAX_PLAYERS, PHASES, PINNED, PRIEST, SETUP_PRIEST, STEPS, T_ANY_UNIT,
+                    T_COMMANDMENT, T_ENEMY_SPARE_TEMPLE, T_ENEMY_TEMPLE, T_ENEMY_UNIT, T_FREE_TEMPLE, T_OPPONENT,
+                    T_OWN_FREE_TEMPLE, T_OWN_UNIT, UNIT_WORDS, VIGIL, ZEALOT)
 # state.py imports this module only when a position is written or read (it is loaded by then):
 # its names are read once here, not at every call
-from .state import (AB_ASSASSINATE, AB_ATTACK, AB_CONVERT, AB_TRAIN, ABIL, ABILITY_WORDS, ACTED, CARD, DICE_SHIFT,
-                    FRESH, PHASES, PINNED, SETUP_PRIEST, STEPS, VIGIL, DivineState)
 
 MAX_CARDS = 200  # a list of cards: the shipped deck has 49
 MAX_UNITS = 64  # pieces on the board, all players together (the shipped pieces: 10 each)
@@ -169,7 +167,9 @@ def state_to_position(s) -> dict:
     }
 
 
-def state_from_position(game, position: dict):
+def state_from_position(game, position: dict, state_class):
+    """The state a position describes, made as `state_class` (the game's state: passed in, so that
+    this module, which the state's own to_position uses, need not import it)."""
     m = parse(DivinePosition, position)
     cards = game.cards
     nc = cards.n
@@ -187,7 +187,7 @@ def state_from_position(game, position: dict):
     if sorted(order) != list(range(n)):
         raise PositionError("order", f"must list each of the players 0..{n - 1} once (Game Setup / 2)")
     rng = Rng.restore(*m.rng) if m.rng is not None else Rng(m.seed or 0)
-    s = DivineState.blank(game, rng, n, m.turn_limit, layout, order)
+    s = state_class.blank(game, rng, n, m.turn_limit, layout, order)
     s.phase = s_phase
     s.current = order[0] if m.current is None else m.current
     if s.current >= n:

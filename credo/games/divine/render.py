@@ -16,8 +16,8 @@ from rich.text import Text
 
 from credo.games.rendering import LinesView, notation_table
 
-from .glossary import glossary
 from . import board as B
+from .glossary import glossary
 
 PLAYER_STYLES = ("bold bright_cyan", "bold bright_yellow", "bold bright_green", "bold bright_magenta")
 TEMPLE_BG = ("on #004f5f", "on #5f5f00", "on #005f00", "on #5f005f")

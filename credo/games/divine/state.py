@@ -11,38 +11,27 @@ ids, and the stack of cards and abilities waiting to resolve. The city layout is
 from __future__ import annotations
 
 from itertools import compress
+from typing import TYPE_CHECKING
 
 from credo.kernel import EventLog, IllegalAction, ResponseWindow, Rng, State
 
 from . import board as B
 from . import rules as R
-from .game import (ACTED, AVATAR, COMMANDMENT, DICE_SHIFT, FRESH, INTERVENTION, MAX_PLAYERS, PINNED,
-                   ENEMY_TEMPLE_TARGETS, PRIEST, PRIESTLY, PROPHET, T_ANY_UNIT, T_COMMANDMENT, T_ENEMY_SPARE_TEMPLE,
-                   T_ENEMY_TEMPLE, T_ENEMY_UNIT,
-                   T_FREE_TEMPLE, T_NONE, T_OPPONENT, T_OWN_FREE_TEMPLE, T_OWN_UNIT, T_STACK,
-                   TYPE_RULES, UNIT_NAMES, UNIT_WORDS, VIGIL, ZEALOT, DivineGame)
+from . import views
+from .codes import (ABIL, ABILITY_CODES, ABILITY_RULES, ABILITY_STEP, ABILITY_TITLES, ABILITY_WORDS, AB_ASSASSINATE,
+                    AB_ATTACK, AB_CONVERT, AB_DESECRATE, AB_ESTABLISH, AB_PREACH, AB_TRAIN, AB_VIGIL, ACTED, AVATAR,
+                    CARD, COMMANDMENT, DICE_SHIFT, DRAW_STEP, END_STEP, ENEMY_TEMPLE_TARGETS, FRESH, INTERVENTION,
+                    MAX_DECISIONS, MOVE_STEP, ONLY, OVER, PINNED, PLAY, PRIEST, PRIESTLY, PROPHET, SETUP_PRIEST,
+                    SETUP_ZEALOT, SOLO, STAT_ALLOWANCE, STAT_ATTACK, STAT_DEFENCE, STAT_DRAW, STAT_PREACH, TYPE_RULES,
+                    T_ANY_UNIT, T_COMMANDMENT, T_ENEMY_SPARE_TEMPLE, T_ENEMY_TEMPLE, T_ENEMY_UNIT, T_FREE_TEMPLE,
+                    T_NONE, T_OPPONENT, T_OWN_FREE_TEMPLE, T_OWN_UNIT, T_STACK, UNIT_NAMES, VIGIL, ZEALOT)
+from .explain import explain
+from .position import state_to_position
+
+if TYPE_CHECKING:  # the game module makes states: the state module only names its class
+    from .game import DivineGame
 
 _new = object.__new__  # copy() makes its objects without calling their __init__
-
-SETUP_PRIEST, SETUP_ZEALOT, PLAY, OVER = range(4)
-PHASES = ("setup_priest", "setup_zealot", "play", "over")
-# DRAW_STEP and END_STEP last only while the other players may answer (ruling R-25): after
-# the draw, before the roll; after `end`, before the check for win conditions
-MOVE_STEP, ABILITY_STEP, DRAW_STEP, END_STEP = range(4)
-STEPS = ("move", "ability", "draw", "end")
-
-# stack items: (kind, player, what, a, b, cancelled)
-CARD, ABIL = 0, 1
-AB_PREACH, AB_ESTABLISH, AB_VIGIL, AB_DESECRATE, AB_ASSASSINATE, AB_ATTACK, AB_CONVERT, AB_TRAIN = range(8)
-ABILITY_WORDS = ("preach", "establish", "vigil", "desecrate", "assassinate", "attack", "convert", "train")
-ABILITY_CODES = {word: code for code, word in enumerate(ABILITY_WORDS)}
-ABILITY_TITLES = tuple(word.capitalize() for word in ABILITY_WORDS)
-ABILITY_RULES = (R.PREACH, R.ESTABLISH, R.VIGILANCE, R.DESECRATE, R.ASSASSINATE, R.ATTACK, R.CONVERT, R.TRAIN)
-MAX_DECISIONS = 400  # ruling R-21
-ONLY = tuple(frozenset((p,)) for p in range(MAX_PLAYERS))  # the visibility of a private event
-SOLO = tuple((p,) for p in range(MAX_PLAYERS))  # to_move, asked several times per decision
-
-STAT_ATTACK, STAT_DEFENCE, STAT_PREACH, STAT_ALLOWANCE, STAT_DRAW = range(5)
 
 
 def tokens(n: int) -> str:
@@ -235,16 +224,12 @@ class DivineState(State):
         return s
 
     def observation(self, player: int | None) -> dict:
-        return _views.observation(self, player)
+        return views.observation(self, player)
 
     def to_position(self) -> dict:
-        from .position import state_to_position
-
         return state_to_position(self)
 
     def _explain_illegal(self, action, player: int) -> IllegalAction:
-        from .explain import explain
-
         return explain(self, action, player)
 
     # --- small queries --------------------------------------------------------------
@@ -1117,10 +1102,4 @@ class DivineState(State):
             self._remove(u)
 
 
-__all__ = ["DivineState", "UNIT_WORDS"]
-
-
-# What each player may know of a state is in a module of its own (views.py), which reads this
-# module's names: imported here, once they all exist, so that observation() (the server's path,
-# every agent's view) does not run an import statement at each call.
-from . import views as _views  # noqa: E402
+__all__ = ["DivineState"]

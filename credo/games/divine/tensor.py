@@ -18,8 +18,7 @@ from array import array
 from credo.kernel.tensor import Layout, Vocabulary, finish, one_hot, rotate, scaled
 
 from . import board as B
-from .game import ACTED, DICE_SHIFT, FRESH, PINNED, UNIT_WORDS, VIGIL
-from .state import ABILITY_WORDS, CARD, PHASES, STEPS
+from .codes import ABILITY_WORDS, ACTED, CARD, DICE_SHIFT, FRESH, PHASES, PINNED, STEPS, UNIT_WORDS, VIGIL
 
 SEATS = 4
 UNIT_FLAGS = ("vigilance", "acted", "fresh", "pinned", "bonus_dice")

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from . import board as B
 from . import rules as R
-from .game import (ENEMY_TEMPLE_TARGETS, T_ANY_UNIT, T_COMMANDMENT, T_ENEMY_UNIT, T_FREE_TEMPLE, T_OPPONENT,
-                   T_OWN_FREE_TEMPLE, T_OWN_UNIT, UNIT_WORDS)
-from .state import ABILITY_WORDS, ACTED, CARD, DICE_SHIFT, FRESH, PHASES, PINNED, STEPS, VIGIL
+from .codes import (ABILITY_WORDS, ACTED, CARD, DICE_SHIFT, ENEMY_TEMPLE_TARGETS, FRESH, PHASES, PINNED, STEPS,
+                    T_ANY_UNIT, T_COMMANDMENT, T_ENEMY_UNIT, T_FREE_TEMPLE, T_OPPONENT, T_OWN_FREE_TEMPLE, T_OWN_UNIT,
+                    UNIT_WORDS, VIGIL)
 
 # state.py imports this module only when a view is asked for (it is loaded by then), so the
 # names above are read once here, not at every call: the server and every agent observe

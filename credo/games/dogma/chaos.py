@@ -18,7 +18,7 @@ from __future__ import annotations
 from credo.kernel import IllegalAction
 
 from . import rules as R
-from .game import ARCANA
+from .codes import ARCANA, EMPTY, REAR
 
 PACKETS = 12
 PROPHETS_PER_PACKET = 2
@@ -373,8 +373,6 @@ def _advance(s) -> None:
 
 def finish(s) -> None:
     """Preparation over: the Arcana become the players' decks; the Opening begins."""
-    from .state import EMPTY, REAR
-
     g = s.game
     prep = s.prep
     n = s.np

@@ -10,7 +10,7 @@ from __future__ import annotations
 from credo.kernel import IllegalAction
 
 from . import rules as R
-from .game import MAX_CULT
+from .codes import MAX_CULT
 
 ONE_BOX_DAMAGE = 30  # 2.1.3: "that player starts with 30 damage on the first Prophet they deploy"
 

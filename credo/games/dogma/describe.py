@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .game import PATHS
+from .codes import PATHS
 
 
 def describe(game, action) -> str:

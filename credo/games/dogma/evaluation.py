@@ -6,8 +6,7 @@ from __future__ import annotations
 
 import math
 
-from .game import ARCANA
-from .state import CHAOS, ORDERS, OVER
+from .codes import ARCANA, CHAOS, ORDERS, OVER
 
 # what a drafted card adds to its side before play: a Prophet counts as play counts it at full
 # Faith in the rear guard (0.5 + Faith / 100), an Intervention as play counts one in hand

@@ -7,7 +7,8 @@ from __future__ import annotations
 from credo.kernel import IllegalAction
 
 from . import rules as R
-from .game import ARCANA, ARDUOUS, FANATICISM
+from .chaos import explain as chaos_explain
+from .codes import ARCANA, ARDUOUS, DEPLOY, FANATICISM, MAX_CULT, NEIGHBOUR, OVER, PATHS, SIDES
 
 
 def explain(s, action, player: int) -> IllegalAction:
@@ -16,15 +17,11 @@ def explain(s, action, player: int) -> IllegalAction:
 
 
 def _reason(s, action, player: int) -> tuple[str, str]:
-    from .state import DEPLOY, OVER
-
     t = s.game.tables
     kind, args = action.kind, action.args
     if s.phase == OVER:
         return R.END, "the game is over"
     if s.prep is not None:
-        from .chaos import explain as chaos_explain
-
         return chaos_explain(s, action, player)
     if kind in ("take", "done_packet", "continue", "conclude"):
         return R.CHAOS, "the Arcana are built before the Opening (Chaos mode only)"
@@ -63,8 +60,6 @@ def _reason(s, action, player: int) -> tuple[str, str]:
         if s.np == 4 and side < 0:
             return R.TARGET, f"place a Target token with the Order: '{action} left' or '{action} right'"
         if s.np == 4:
-            from .state import NEIGHBOUR
-
             q = NEIGHBOUR[side][player]
             if not s.alive(q):
                 return R.R_TARGET_ALIVE, f"player {q + 1}, on your {('left', 'right')[side]}, is out of the game"
@@ -117,8 +112,6 @@ def _reason(s, action, player: int) -> tuple[str, str]:
 def explain_text(s, text: str, player: int) -> IllegalAction | None:
     """Why well-formed text names no action of Dogma (a position past the rear guard,
     a Cult card past the fourth, a path that is not one), or None if not understood."""
-    from .game import MAX_CULT, PATHS, SIDES
-
     words = text.split()
     if not words:
         return None

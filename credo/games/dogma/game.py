@@ -11,22 +11,14 @@ from credo.kernel import ActionSpace, Game, IllegalAction, implemented_in
 from credo.kernel.rng import Rng
 
 from . import rules as R
-from .content import CULT_TYPES, KEYWORDS, MALEFICS, DogmaContent, Effect
+from .catalogue import build_catalogue
+from .codes import ARCANA, GLOBAL, KW, MAL, MAX_CULT, Names, PATHS, PROTECTION, REVEALED, SIDES, TYPE_BIT
+from .construction import free_will_decks, predestination_decks
+from .content import CULT_TYPES, DogmaContent, Effect
+from .describe import describe
+from .position import state_from_position
+from .state import DogmaState
 
-PATHS = ("violence", "rationality", "blasphemy")  # section 6, the Order II symbols
-MAX_CULT = 4  # three, or four with Elaine della Croce Bianca
-ARCANA = 4  # Prophet Arcana per player
-
-# keyword bits
-KW = {k: 1 << i for i, k in enumerate(KEYWORDS)}
-REVEALED, SWIFT, SLOW, GLOBAL, PROTECTION, ARDUOUS = (KW[k] for k in KEYWORDS)
-# malefic bits
-MAL = {m: 1 << i for i, m in enumerate(MALEFICS)}
-CRISIS, FANATICISM, HYSTERIA, WITHERING = (MAL[m] for m in MALEFICS)
-TYPE_BIT = {t: 1 << i for i, t in enumerate(CULT_TYPES)}
-
-
-SIDES = ("left", "right")  # section 5.1, the Target token's ends (SX, DX)
 
 
 class DogmaOptions(BaseModel):
@@ -150,17 +142,8 @@ class _Derived(dict):
         return value
 
 
-class Names(tuple):
-    """Names joined with commas only when an event is read."""
-
-    __slots__ = ()
-
-    def __format__(self, spec: str) -> str:
-        return ", ".join(self)
 
 
-# indices into an aggregate of a Prophet's passive modifiers (see _AggCache)
-AG_BONUS, AG_RED, AG_FERVOR, AG_FAITH, AG_MALIMM, AG_IMMUNE, AG_SPECIALS, AG_START = range(8)
 
 
 class _AggCache(dict):
@@ -319,33 +302,23 @@ class DogmaGame(Game):
     # --- decks -------------------------------------------------------------------
     def decks(self, opts: DogmaOptions, rng: Rng):
         """Each player's (arcana, interventions, initial damage), in content indices."""
-        from .construction import free_will_decks, predestination_decks
-
         if opts.mode == "predestination":
             return predestination_decks(self, opts, rng)
         return free_will_decks(self, opts, rng)
 
     def _build_catalogue(self) -> dict:
         """Every card's printed face and every keyword's and malefic marker's meaning, by id (catalogue.py)."""
-        from .catalogue import build_catalogue
-
         return build_catalogue(self)
 
     def new(self, seed: int = 0, **options: Any):
-        from .state import DogmaState
-
         opts = self.options(**options)
         rng = Rng(seed)
         return DogmaState.new_game(self, rng, opts)
 
     def _load_position(self, position: dict):
-        from .position import state_from_position
-
-        return state_from_position(self, position)
+        return state_from_position(self, position, DogmaState)
 
     def describe_action(self, action) -> str:
-        from .describe import describe
-
         return describe(self, action)
 
     evaluate = implemented_in("credo.games.dogma.evaluation", "evaluate")

@@ -3,8 +3,7 @@ most damage now, sometimes play a Divine Intervention, rarely anything at random
 
 from __future__ import annotations
 
-from .game import ARCANA
-from .state import NEIGHBOUR
+from .codes import ARCANA, NEIGHBOUR
 
 
 def rollout_action(state, player: int, rng):

@@ -11,26 +11,10 @@ from pydantic import Field, StrictBool, StrictInt, StrictStr
 from credo.kernel import Commitments, IllegalAction, Rng
 from credo.kernel.positions import PositionError, PositionModel, RngWords, Small, Word, guarded, parse, playable
 
-from .chaos import PACKETS, PROPHETS_PER_PACKET
+from .chaos import CULT, DI, PACKETS, PROPHETS_PER_PACKET, RELIC, Prep, card_id, kind
+from .codes import (ACTIVE, ARCANA, CANCELLED, CHAOS, DEFEATED, DEPLOY, DRAW, HYSTERIA, MAX_CULT, OPPONENTS, ORDERS,
+                    ORDER_KINDS, OVER, PATHS, PHASES, REAR, RESOLVE, REVIVE, SPENT_RELIC0)
 from .content import MALEFICS
-from .game import ARCANA, HYSTERIA, MAX_CULT, PATHS, WITHERING
-from .state import (
-    ACTIVE,
-    CANCELLED,
-    CHAOS,
-    DEFEATED,
-    DEPLOY,
-    DRAW,
-    OPPONENTS,
-    ORDER_KINDS,
-    ORDERS,
-    OVER,
-    PHASES,
-    REAR,
-    RESOLVE,
-    REVIVE,
-    SPENT_RELIC0,
-)
 
 WHERE = {"rear": 0, "active": 1, "defeated": 2}
 WHERE_NAMES = {v: k for k, v in WHERE.items()}
@@ -121,8 +105,6 @@ def state_to_position(s) -> dict:
 
 
 def _prep_to_position(s) -> dict | None:
-    from .chaos import card_id
-
     prep = s.prep
     if prep is None:
         return None
@@ -143,8 +125,6 @@ def _remembered_codes(t, prep, p: int, packet: int, cards: list[str], code) -> l
     """The codes of a remembered packet. Copies of a Divine Intervention are alike, so a
     remembered copy is the one still in that packet if any, else one in another player's
     Arcana: the copy's identity then agrees with where the card can be."""
-    from .chaos import DI
-
     here = list(prep.packets[packet])
     elsewhere = [x for q in range(prep.n) if q != p for x in prep.bd[q]]
     out = []
@@ -165,8 +145,6 @@ def _remembered_codes(t, prep, p: int, packet: int, cards: list[str], code) -> l
 def _prep_from_position(game, data, n: int):
     """The Chaos preparation: every card in one place, Arcana built within the rules, and
     someone examining a packet or deciding."""
-    from .chaos import CULT, DI, RELIC, Prep, kind
-
     t = game.tables
     for name in ("step", "hold", "waiting", "concluded", "free", "paid", "arcana", "interventions"):
         if len(getattr(data, name)) != n:
@@ -379,19 +357,19 @@ class DogmaPosition(PositionModel):
     chaos: ChaosEntry | None = None
 
 
-def state_from_position(game, position: dict):
-    return guarded(_load, game, position)
+def state_from_position(game, position: dict, state_class):
+    """The state a position describes, made as `state_class` (the game's state: passed in, so that
+    this module, which the state's own to_position uses, need not import it)."""
+    return guarded(lambda game, position: _load(game, position, state_class), game, position)
 
 
-def _load(game, position: dict):
+def _load(game, position: dict, state_class):
     """The state a position describes. Its shape is checked by DogmaPosition, then what a
     schema cannot say, each refusal naming the field: known cards, where each Prophet is
     (active, rear guard, defeated) and the lists that say so, damage below Faith, markers
     on cards that exist, the decision the phase waits for (a Commitment of the right
     players holding Orders they could choose, a Fidelity Test, a pending choice), the
     resolution under way (its plan, its current Order as the card prints it), the winner."""
-    from .state import DogmaState
-
     pos = parse(DogmaPosition, position)
     given = pos.model_fields_set
     t, g = game.tables, game
@@ -399,7 +377,7 @@ def _load(game, position: dict):
     if np not in (2, 4):
         raise _bad("players", "two players, or four for 2 vs 2, are needed")
     rng = Rng.restore(*pos.rng) if pos.rng is not None else Rng(pos.seed or 0)
-    s = DogmaState.blank(game, rng, np)
+    s = state_class.blank(game, rng, np)
     s.mode = pos.mode
     if pos.decks:
         if len(pos.decks) != np:

@@ -17,6 +17,7 @@ from credo.games.rendering import LinesView, notation_table
 from .content import MALEFIC_NAMES, TYPE_NAMES
 
 from .glossary import glossary
+from .codes import NEIGHBOUR
 
 PLAYER_STYLES = ("bold bright_cyan", "bold bright_yellow", "bold cyan", "bold yellow")  # 2 vs 2: teams by colour
 MALEFIC_ICONS = {"crisis": "@ Mystical Crisis", "fanaticism": "* Fanaticism", "hysteria": "! Hysteria",
@@ -237,8 +238,6 @@ def seat_words(obs: dict, p: int) -> str:
         return "opponent" if viewer is not None else ""
     if viewer is None:
         return f"team {1 if p in obs['teams'][0] else 2}"
-    from .state import NEIGHBOUR
-
     if NEIGHBOUR[0][viewer] == p:
         return "on your left"
     if NEIGHBOUR[1][viewer] == p:
@@ -251,8 +250,6 @@ def menu_words(game, obs: dict) -> dict[str, str]:
     viewer = obs.get("player")
     if not obs.get("teams") or viewer is None:
         return {}
-    from .state import NEIGHBOUR
-
     return {"left": f"left (P{NEIGHBOUR[0][viewer] + 1})", "right": f"right (P{NEIGHBOUR[1][viewer] + 1})"}
 
 
@@ -302,8 +299,6 @@ def status_lines(obs: dict) -> list[Text]:
         line = Text("2 vs 2: players 1 and 3 against players 2 and 4")
         viewer = obs["player"]
         if viewer is not None:
-            from .state import NEIGHBOUR
-
             left, right = NEIGHBOUR[0][viewer], NEIGHBOUR[1][viewer]
         lines.append(line)
         if viewer is not None:

@@ -13,49 +13,25 @@ pending decisions (Withering placement, Fidelity Test) answered through `apply`.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from credo.kernel import Commitments, IllegalAction, Rng, State
 
+from . import chaos, views
 from . import rules as R
+from .codes import (ACTIVE, AG_BONUS, AG_FAITH, AG_FERVOR, AG_IMMUNE, AG_MALIMM, AG_RED, AG_SPECIALS, AG_START,
+                    APPEAL_DAMAGE, ARCANA, ARDUOUS, CANCELLED, CHAOS, CHAOS_KINDS, CRISIS, CRISIS_DAMAGE, DEFEATED,
+                    DEPLOY, DRAW, EMPTY, FANATICISM, HYSTERIA, MAL_ORDER, MAX_CULT, NEIGHBOUR, Names, ONLY, OPPONENTS,
+                    OPPOSITE, ORDERS, ORDER_KINDS, OVER, PATHS, PRIORITY, REAR, RESOLVE, REVIVE, SIDES, SLOW,
+                    SPENT_PROPHET, SPENT_RELIC0, SWIFT, WITHERING)
 from .content import MALEFIC_NAMES, MALEFICS
-from .game import (
-    AG_BONUS,
-    AG_FAITH,
-    AG_FERVOR,
-    AG_IMMUNE,
-    AG_MALIMM,
-    AG_RED,
-    AG_SPECIALS,
-    AG_START,
-    ARCANA,
-    ARDUOUS,
-    CRISIS,
-    FANATICISM,
-    HYSTERIA,
-    MAX_CULT,
-    PATHS,
-    SLOW,
-    SWIFT,
-    WITHERING,
-    DogmaGame,
-    Names,
-)
+from .explain import explain
+from .position import state_to_position
 
-DEPLOY, ORDERS, RESOLVE, OVER, CHAOS = 0, 1, 2, 3, 4
-PHASES = ("deploy", "orders", "resolve", "over", "chaos")
-ORDER_KINDS = frozenset(("summon", "intervene", "appeal", "cult", "special", "pass"))
-CHAOS_KINDS = frozenset(("take", "done_packet", "continue", "conclude"))
-REAR, ACTIVE, DEFEATED, EMPTY = 0, 1, 2, -1
-REVIVE = -1  # a pending choice with this slot: which defeated Prophet Sharira returns
-WHERE = {REAR: "rear", ACTIVE: "active", DEFEATED: "defeated", EMPTY: None}
-CANCELLED = 1  # flags bit: ability cancelled while active
-SPENT_PROPHET = 2  # flags bit: the Prophet's once-per-game Special is spent
-SPENT_RELIC0 = 4  # flags bit << r: the r-th Relic's once-per-game Special is spent
-DRAW = 2
-APPEAL_DAMAGE = 30  # section 4, Appeal to Rationality
-CRISIS_DAMAGE = 10  # section 4, Mystical Crisis
-PRIORITY = {"summon": 1, "intervene": 2, "appeal": 2, "cult": 3, "special": 3, "pass": 3}
+if TYPE_CHECKING:  # the game module makes states: the state module only names its class
+    from .game import DogmaGame
+
 _TIMED = frozenset(("cult", "intervene"))  # the Orders whose card may be Swift or Slow
-MAL_ORDER = tuple(1 << i for i in range(len(MALEFICS)))
 
 
 def _pts(n: int) -> str:
@@ -64,7 +40,6 @@ def _pts(n: int) -> str:
 
 _new_state = object.__new__
 _NONE: list = []  # the empty legal-action list of a fresh copy (never mutated)
-ONLY = tuple(frozenset((p,)) for p in range(4))  # visible_to for one player's private events
 _NUM = tuple((p + 1,) for p in range(4))  # (player number,), the args of many events
 _SOLO = tuple((p,) for p in range(4))  # to_move when one player decides
 
@@ -83,11 +58,6 @@ def _put(t: tuple, i: int, v) -> tuple:
     return t[:i] + (v,) + t[i + 1:]
 
 
-SIDES = ("left", "right")
-# 2 vs 2 seating (ruling D-21): players 1-2-3-4 clockwise; the left neighbour is the next player clockwise
-NEIGHBOUR = (tuple((p + 1) % 4 for p in range(4)), tuple((p - 1) % 4 for p in range(4)))
-OPPONENTS = {2: ((1,), (0,)), 4: ((1, 3), (0, 2), (1, 3), (0, 2))}
-OPPOSITE = {2: (1, 0), 4: (1, 0, 3, 2)}  # a default Target before any is revealed
 _REVEAL4 = {n: "Orders and Targets revealed: " + ", ".join(["player {} {}"] * n) + "." for n in range(1, 5)}
 
 
@@ -211,10 +181,8 @@ class DogmaState(State):
         s.mode = opts.mode
         s.turn_limit = opts.turn_limit
         if opts.mode == "chaos":
-            from .chaos import check_options, deal
-
-            check_options(opts)
-            s.prep = deal(game, rng, np)
+            chaos.check_options(opts)
+            s.prep = chaos.deal(game, rng, np)
             s.phase = CHAOS
             s.narrate("Chaos mode: the Prophets and the other cards are shuffled and laid out in 12 packets of "
                       "2 Prophets and 7 other cards; the rest go back to the box.", (), R.CHAOS)
@@ -427,17 +395,15 @@ class DogmaState(State):
         return s
 
     def determinize(self, player: int, rng: Rng) -> DogmaState:
-        return _views.determinize(self, player, rng)
+        return views.determinize(self, player, rng)
 
     def reopen_secret_choices(self, player: int) -> None:
-        _views.reopen_secret_choices(self, player)
+        views.reopen_secret_choices(self, player)
 
     def observation(self, player: int | None) -> dict:
-        return _views.observation(self, player)
+        return views.observation(self, player)
 
     def to_position(self) -> dict:
-        from .position import state_to_position
-
         return state_to_position(self)
 
     # --- small queries --------------------------------------------------------------
@@ -539,9 +505,7 @@ class DogmaState(State):
             return self.order_actions(player)
         g = self.game
         if self.phase == CHAOS:
-            from .chaos import legal
-
-            return legal(self, player)
+            return chaos.legal(self, player)
         if self.pending:
             sl = self.pending[0][1]
             if sl == REVIVE:
@@ -673,9 +637,7 @@ class DogmaState(State):
                 self._advance()
             return
         if kind in CHAOS_KINDS:
-            from .chaos import apply
-
-            apply(self, action, player)
+            chaos.apply(self, action, player)
             return
         if kind == "revive":
             self.pending = self.pending[1:]
@@ -1507,12 +1469,4 @@ class DogmaState(State):
 
     # --- explaining illegal actions -----------------------------------------------
     def _explain_illegal(self, action, player: int) -> IllegalAction:
-        from .explain import explain
-
         return explain(self, action, player)
-
-
-# What each player may know of a state is in a module of its own (views.py), which reads this
-# module's names: imported here, once they all exist, so that observation() (the server's path,
-# every agent's view) does not run an import statement at each call.
-from . import views as _views  # noqa: E402

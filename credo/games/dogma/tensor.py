@@ -19,9 +19,8 @@ import numpy as np
 from credo.kernel.tensor import Layout, Vocabulary, counts, finish, one_hot, rotate, scaled
 
 from .chaos import observation as chaos_observation
+from .codes import ARCANA, MAX_CULT, PATHS, PHASES
 from .content import MALEFICS
-from .game import ARCANA, MAX_CULT, PATHS
-from .state import PHASES
 from .views import sees
 
 SEATS = 4

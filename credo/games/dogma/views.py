@@ -20,9 +20,8 @@ from credo.kernel import Commitments, EventLog, Rng
 
 from .chaos import determinize as chaos_determinize
 from .chaos import observation as chaos_observation
+from .codes import AG_FAITH, AG_FERVOR, ARCANA, MAX_CULT, PATHS, PHASES
 from .content import MALEFICS
-from .game import AG_FAITH, AG_FERVOR, ARCANA, MAX_CULT, PATHS
-from .state import PHASES
 from .worlds import resample_hidden_cards
 
 # state.py imports this module only when a view is asked for (it is loaded by then), so the

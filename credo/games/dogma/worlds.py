@@ -27,7 +27,7 @@ none is dealt there; a world that dealt one would narrate it at the Prophet's ne
 
 from __future__ import annotations
 
-from .game import ARCANA, REVEALED
+from .codes import ARCANA, REVEALED
 
 _RELIC_CHANCE = 3  # one hidden Arcanum in three takes a Relic, as the game's own random builds do
 _FRESH = 1 << 40  # a 64-bit draw gives digits until fewer than 40 random bits are left

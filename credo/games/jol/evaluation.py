@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import math
 
-from .state import DET, HRT, LANE0, MANIFEST, OVER, SPRT
+from .codes import DET, HRT, LANE0, MANIFEST, OVER, SPRT
 
 
 def _progress(state, p: int) -> float:

@@ -7,32 +7,10 @@ from __future__ import annotations
 from credo.kernel import IllegalAction
 
 from . import rules as R
+from .codes import (COGUM, DEFENDER, ENGAGEMENT, FACE_DOWN, FORMATION, HAND, KIND_NAMES, MANIFEST, OVER, PRAYER,
+                    PRAYER_STEP, PROPHECY, TALENT, T_ALLY, T_ENGAGED_ALLY, T_ENGAGED_RIVAL, T_LANE, T_NONE, T_RIVAL,
+                    UNDRAWN, VOW)
 from .content import LANES
-from .game import (
-    COGUM,
-    KIND_NAMES,
-    PRAYER,
-    PROPHECY,
-    T_ALLY,
-    T_ENGAGED_ALLY,
-    T_ENGAGED_RIVAL,
-    T_LANE,
-    T_NONE,
-    T_RIVAL,
-    TALENT,
-    VOW,
-)
-from .state import (
-    DEFENDER,
-    ENGAGEMENT,
-    FACE_DOWN,
-    FORMATION,
-    HAND,
-    MANIFEST,
-    OVER,
-    PRAYER_STEP,
-    UNDRAWN,
-)
 
 VERB_FAMILY = {"summon": COGUM, "talent": TALENT, "vow": VOW, "prophecy": PROPHECY, "pray": PRAYER}
 FAMILY_RULE = {COGUM: R.SUMMON, TALENT: R.TALENT, VOW: R.VOW, PROPHECY: R.PROPHECY, PRAYER: R.PRAYER}

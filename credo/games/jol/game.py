@@ -11,23 +11,13 @@ from credo.kernel import ActionSpace, Game, IllegalAction, implemented_in
 from credo.kernel.rng import Rng
 
 from . import rules as R
+from .codes import COGUM, LANE_EACH, LANE_SUBJECT, OPS, ROLE, SKILL_EVENTS, TARGETS, TRIGGERS, T_NONE
 from .content import FAITHS, LANES, STATS, VIRTUES, JolContent, virtue_of
+from .describe import describe
+from .position import state_from_position
+from .state import JolState
+from .views import catalogue
 
-COGUM, TALENT, VOW, PROPHECY, PRAYER = 0, 1, 2, 3, 4
-KIND_NAMES = ("Cogum", "Talent", "Vow", "Prophecy", "Prayer")
-DET, HRT, SPRT = 0, 1, 2
-# engagement roles, for modifiers that apply only while instigating, influencing or defending
-NONE, INSTIGATING, INFLUENCING, DEFENDING = 0, 1, 2, 3
-ROLE = {"always": NONE, "instigating": INSTIGATING, "influencing": INFLUENCING, "defending": DEFENDING}
-# targets
-T_NONE, T_LANE, T_ALLY, T_RIVAL, T_COGUM, T_ENGAGED_ALLY, T_ENGAGED_RIVAL = range(7)
-TARGETS = ("none", "lane", "ally", "rival", "cogum", "engaged_ally", "engaged_rival")
-# effect ops
-GAIN, LOSE, MODIFY, READY, EXHAUST, DRAW = range(6)
-OPS = ("gain_inf", "lose_inf", "modify", "ready", "exhaust", "draw")
-LANE_SUBJECT, LANE_EACH = -1, 3
-TRIGGERS = ("rival_summons", "rival_instigates", "rival_influences", "rival_gains_inf", "rival_reaches", "ally_broken")
-SKILL_EVENTS = ("summoned", "breaks_rival", "influenced", "end_phase", "broken")
 
 
 class JolOptions(BaseModel):
@@ -210,8 +200,6 @@ class JolGame(Game):
 
     def _shared_catalogue(self) -> dict:
         if self._catalogue is None:
-            from .views import catalogue
-
             self._catalogue = catalogue(self)
         return self._catalogue
 
@@ -221,21 +209,11 @@ class JolGame(Game):
         return list(self.deck_lists[deck_id])
 
     def new(self, seed: int = 0, **options: Any):
-        from .state import JolState
-
         opts = self.options(**options)
         return JolState.new_game(self, Rng(seed), (opts.deck1, opts.deck2))
 
     def _load_position(self, position: dict):
-        from .position import state_from_position
-
-        return state_from_position(self, position)
+        return state_from_position(self, position, JolState)
 
     def describe_action(self, action) -> str:
-        from .describe import describe
-
         return describe(self, action)
-
-
-
-

@@ -5,7 +5,7 @@ then; end the turn when nothing useful is left."""
 
 from __future__ import annotations
 
-from .state import DEFENDER, DET, HRT, LANE0, PRAYER_STEP, SPRT
+from .codes import DEFENDER, DET, HRT, LANE0, PRAYER_STEP, SPRT
 
 
 def _best_defence(state, lane: int, foe: int, stat: int) -> int:

@@ -3,7 +3,7 @@ deck against every deck in both seat orders, and the cards each side played."""
 
 from __future__ import annotations
 
-from .state import ZONES
+from .codes import ZONES
 
 SIDE = "deck"  # what names a side: the report sets each deck against each
 NOT_PLAYED = {ZONES.index("undrawn"), ZONES.index("hand")}

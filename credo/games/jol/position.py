@@ -10,26 +10,9 @@ from pydantic import Field, StrictBool, StrictInt, StrictStr
 from credo.kernel import ResponseWindow, Rng
 from credo.kernel.positions import PositionError, PositionModel, RngWords, Small, Word, guarded, parse, playable
 
+from .codes import (ATTACHED, COGUM, DEFENDER, ENGAGEMENT, ENGAGE_NAMES, FACE_DOWN, FORMATION, HAND, LANE0, LASTING,
+                    MANIFEST, OVER, PHASES, PRAYER_STEP, PROPHECY, TALENT, UNDRAWN, VOW, ZONES, lane_host)
 from .content import LANES
-from .game import COGUM, PROPHECY, TALENT, VOW
-from .state import (
-    ATTACHED,
-    DEFENDER,
-    ENGAGE_NAMES,
-    ENGAGEMENT,
-    FACE_DOWN,
-    FORMATION,
-    HAND,
-    LANE0,
-    LASTING,
-    MANIFEST,
-    OVER,
-    PHASES,
-    PRAYER_STEP,
-    UNDRAWN,
-    ZONES,
-    lane_host,
-)
 
 
 def state_to_position(s) -> dict:
@@ -135,16 +118,16 @@ class JolPosition(PositionModel):
     winner: Side | None = None
 
 
-def state_from_position(game, position: dict):
-    return guarded(_load, game, position)
+def state_from_position(game, position: dict, state_class):
+    """The state a position describes, made as `state_class` (the game's state: passed in, so that
+    this module, which the state's own to_position uses, need not import it)."""
+    return guarded(lambda game, position: _load(game, position, state_class), game, position)
 
 
-def _load(game, position: dict):
+def _load(game, position: dict, state_class):
     """The state a position describes. Its shape is checked by JolPosition, then what a
     schema cannot say: cards where their kind may be, hosts, hands, numbering, lanes and
     the Manifest not overfull, the engagement the phase needs, the winner."""
-    from .state import JolState
-
     pos = parse(JolPosition, position)
     t, rules = game.tables, game.rules
     rng = Rng.restore(*pos.rng) if pos.rng is not None else Rng(pos.seed or 0)
@@ -152,7 +135,7 @@ def _load(game, position: dict):
     for p, d in enumerate(decks):
         if d not in game.deck_lists:
             raise _bad(f"decks[{p}]", f"unknown deck {d!r}; the decks are: {', '.join(game.deck_lists)}")
-    s = JolState.blank(game, rng, decks)
+    s = state_class.blank(game, rng, decks)
     s.phase = PHASES.index(pos.phase)
     s.current = pos.current
     s.turn = pos.turn

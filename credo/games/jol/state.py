@@ -8,60 +8,27 @@ and a few integers. Copies are by hand.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from credo.kernel import EventLog, IllegalAction, ResponseWindow, Rng, State
 
 from . import rules as R
+from . import views
+from .codes import (ALLY_BROKEN, ATTACHED, BREAKS_RIVAL, BROKEN, COGUM, DEFENDER, DEFENDING, DET, DRAW, END_OF_TURN,
+                    ENGAGEMENT, EXHAUST, FACE_DOWN, FORMATION, GAIN, GRAVE, HAND, HRT, INFLUENCE, INFLUENCED,
+                    INFLUENCING, INSTIGATE, INSTIGATING, KIND_NAMES, LANE0, LANE_EACH, LANE_SUBJECT, LASTING, LOSE,
+                    MANIFEST, MODIFY, OVER, PRAYER, PRAYER_STEP, PROPHECY, READY, RIVAL_GAINS, RIVAL_INFLUENCES,
+                    RIVAL_INSTIGATES, RIVAL_REACHES, RIVAL_SUMMONS, SPRT, STAT_NAMES, SUMMONED, TALENT, T_ALLY,
+                    T_ENGAGED_ALLY, T_ENGAGED_RIVAL, T_LANE, T_NONE, T_RIVAL, UNDRAWN, VOW, lane_host)
 from .content import LANES
-from .game import (
-    COGUM,
-    DEFENDING,
-    DET,
-    DRAW,
-    EXHAUST,
-    GAIN,
-    HRT,
-    INFLUENCING,
-    INSTIGATING,
-    KIND_NAMES,
-    LANE_EACH,
-    LANE_SUBJECT,
-    LOSE,
-    MODIFY,
-    PRAYER,
-    PROPHECY,
-    READY,
-    SPRT,
-    T_ALLY,
-    T_ENGAGED_ALLY,
-    T_ENGAGED_RIVAL,
-    T_LANE,
-    T_NONE,
-    T_RIVAL,
-    TALENT,
-    VOW,
-    JolGame,
-)
+from .explain import explain
+from .position import state_to_position
+
+if TYPE_CHECKING:  # the game module makes states: the state module only names its class
+    from .game import JolGame
 
 _new = object.__new__  # copy() makes its objects without calling their __init__
 
-# phases (Draw, Ready and End are carried out at once: nobody decides in them)
-FORMATION, ENGAGEMENT, PRAYER_STEP, DEFENDER, OVER = range(5)
-PHASES = ("formation", "engagement", "prayer", "defender", "over")
-# zones of a card instance; a Cogum in lane l is in zone LANE0 + l
-UNDRAWN, HAND, LANE0, MANIFEST, FACE_DOWN, GRAVE, ATTACHED, LASTING = 0, 1, 2, 5, 6, 7, 8, 9
-ZONES = ("undrawn", "hand", "boog", "court", "limit", "manifest", "prophecy", "graveyard", "vow", "talent")
-INSTIGATE, INFLUENCE = 1, 2
-ENGAGE_NAMES = ("", "instigate", "influence")
-STAT_NAMES = ("DET", "HRT", "SPRT")
-# skill events
-SUMMONED, BREAKS_RIVAL, INFLUENCED, END_OF_TURN, BROKEN = range(5)
-# prophecy triggers
-RIVAL_SUMMONS, RIVAL_INSTIGATES, RIVAL_INFLUENCES, RIVAL_GAINS, RIVAL_REACHES, ALLY_BROKEN = range(6)
-
-
-def lane_host(lane: int) -> int:
-    """The `host` of a lasting Talent laid on a lane (a Cogum host is its number >= 0)."""
-    return -2 - lane
 
 
 class JolState(State):
@@ -202,11 +169,9 @@ class JolState(State):
         return s
 
     def observation(self, player: int | None) -> dict:
-        return _views.observation(self, player)
+        return views.observation(self, player)
 
     def to_position(self) -> dict:
-        from .position import state_to_position
-
         return state_to_position(self)
 
     # --- reading the board --------------------------------------------------------
@@ -850,12 +815,4 @@ class JolState(State):
 
     # --- explaining illegal actions -----------------------------------------------
     def _explain_illegal(self, action, player: int) -> IllegalAction:
-        from .explain import explain
-
         return explain(self, action, player)
-
-
-# What each player may know of a state is in a module of its own (views.py), which reads this
-# module's names: imported here, once they all exist, so that observation() (the server's path,
-# every agent's view) does not run an import statement at each call.
-from . import views as _views  # noqa: E402

@@ -14,8 +14,8 @@ import numpy as np
 
 from credo.kernel.tensor import Layout, Vocabulary, counts, finish, one_hot, rotate, scaled
 
+from .codes import ATTACHED, ENGAGE_NAMES, FACE_DOWN, GRAVE, LANE0, LASTING, MANIFEST, PHASES
 from .content import LANES
-from .state import ATTACHED, ENGAGE_NAMES, FACE_DOWN, GRAVE, LANE0, LASTING, MANIFEST, PHASES
 
 STAT_TOP = 10.0
 

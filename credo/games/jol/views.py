@@ -4,18 +4,8 @@ or the opponent's face-down Prophecies."""
 
 from __future__ import annotations
 
+from .codes import ATTACHED, COGUM, ENGAGE_NAMES, FACE_DOWN, GRAVE, KIND_NAMES, LANE0, LASTING, MANIFEST, PHASES
 from .content import FAITHS, LANES, STATS, VIRTUES
-from .game import COGUM, KIND_NAMES
-from .state import (
-    ATTACHED,
-    ENGAGE_NAMES,
-    FACE_DOWN,
-    GRAVE,
-    LANE0,
-    LASTING,
-    MANIFEST,
-    PHASES,
-)
 
 
 def observation(state, player: int | None) -> dict:
