@@ -7,11 +7,11 @@ from .errors import ContentError, CredoError, IllegalAction, NotationError, Repl
 from .events import Event, EventLog
 from .match import Match, replay
 from .rng import Rng
-from .state import Game, State, implemented_in
+from .state import Game, State
 from .view import PlayerView
 
 __all__ = [
     "Action", "ActionSpace", "Commitments", "ContentError", "CredoError", "Event", "EventLog",
     "Game", "IllegalAction", "Match", "NotationError", "PlayerView", "ReplayError",
-    "ResponseWindow", "Rng", "State", "content_hash", "implemented_in", "load_toml", "replay",
+    "ResponseWindow", "Rng", "State", "content_hash", "load_toml", "replay",
 ]

@@ -7,7 +7,6 @@ the public methods defined here.
 
 from __future__ import annotations
 
-import importlib
 import json
 from abc import ABC, abstractmethod
 from typing import Any, ClassVar
@@ -21,30 +20,6 @@ from .positions import PositionError, probe
 from .rng import Rng
 
 _new = object.__new__
-
-
-class implemented_in:
-    """A Game method carried out by a function of another module of the game, written
-    `evaluate = implemented_in("credo.games.x.evaluation", "evaluate")` in the class body.
-
-    That module usually imports the game's own module, so it cannot be imported at the
-    top. It is imported at the first call and the function kept on the game instance, so
-    the calls search makes (one for every action it weighs) cost no import."""
-
-    def __init__(self, module: str, function: str) -> None:
-        self.module = module
-        self.function = function
-        self.attribute = function
-
-    def __set_name__(self, owner: type, name: str) -> None:
-        self.attribute = name
-
-    def __get__(self, game: Any, owner: type | None = None) -> Any:
-        if game is None:
-            return self
-        function = getattr(importlib.import_module(self.module), self.function)
-        game.__dict__[self.attribute] = function  # found first from now on: a plain call
-        return function
 
 
 class Game(ABC):

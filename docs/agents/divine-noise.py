@@ -46,7 +46,7 @@ if len(sys.argv) > 3 and sys.argv[3] == "calm":  # the same positions, playouts 
             return getattr(self.rng, name)
 
     from credo.games.divine import heuristics
-    # on the instance: the kernel's implemented_in keeps the policy there after its first call
+    # on the instance, where it is found before the class's
     game.rollout_action = lambda state, player, rng: heuristics.rollout_action(state, player, Calm(rng))
 ratios, sds, gaps = [], [], []
 for i, (state, p) in enumerate(positions):

@@ -243,18 +243,9 @@ def test_the_content_notes_show_the_shipped_creatures():
     assert content_table(load_content()) in doc, "regenerate the table in docs/rules/dirge-content.md"
 
 
-def test_a_method_implemented_in_another_module_is_imported_at_first_call_then_called_directly():
+def test_every_game_evaluates_and_plays_out_through_its_game():
     from credo import games
-    from credo.kernel import implemented_in
 
-    class Host:
-        encode = implemented_in("json", "dumps")
-
-    host = Host()
-    assert "encode" not in host.__dict__
-    assert host.encode([1, 2]) == "[1, 2]"
-    assert host.__dict__["encode"] is json.dumps  # kept: later calls go straight to the function
-    assert isinstance(Host.encode, implemented_in) and Host.encode.attribute == "encode"
     for name in games.names():
         game = games.load(name)
         state = game.new(0)

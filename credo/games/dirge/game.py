@@ -7,9 +7,10 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from credo.kernel import ActionSpace, Game, implemented_in
+from credo.kernel import ActionSpace, Game
 from credo.kernel.rng import Rng
 
+from . import evaluation, heuristics
 from . import rules as R
 from .board import FACINGS, Board
 from .catalogue import build_catalogue
@@ -229,5 +230,5 @@ class DirgeGame(Game):
     def describe_action(self, action) -> str:
         return describe(self, action)
 
-    evaluate = implemented_in("credo.games.dirge.evaluation", "evaluate")
-    rollout_action = implemented_in("credo.games.dirge.heuristics", "rollout_action")
+    evaluate = staticmethod(evaluation.evaluate)
+    rollout_action = staticmethod(heuristics.rollout_action)

@@ -7,10 +7,11 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
 
-from credo.kernel import ActionSpace, Game, implemented_in
+from credo.kernel import ActionSpace, Game
 from credo.kernel.rng import Rng
 
 from . import board as B
+from . import evaluation, heuristics
 from . import rules as R
 from .codes import (COMMANDMENT, INTERVENTION, MAX_PLAYERS, PINNED, PRIEST, STATS, TARGET_NAMES, TYPE_NAMES,
                     T_COMMANDMENT, T_OPPONENT, UNIT_WORDS, VIGIL, ZEALOT)
@@ -86,9 +87,9 @@ class DivineGame(Game):
     name = "divine"
     title = "Divine"
     rules_version = "divine-1"
-    evaluate = implemented_in("credo.games.divine.evaluation", "evaluate")
-    evaluate_all = implemented_in("credo.games.divine.evaluation", "evaluate_all")
-    rollout_action = implemented_in("credo.games.divine.heuristics", "rollout_action")
+    evaluate = staticmethod(evaluation.evaluate)
+    evaluate_all = staticmethod(evaluation.evaluate_all)
+    rollout_action = staticmethod(heuristics.rollout_action)
     min_players = 2
     max_players = 4
     Options = DivineOptions

@@ -7,9 +7,10 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from credo.kernel import ActionSpace, Game, IllegalAction, implemented_in
+from credo.kernel import ActionSpace, Game, IllegalAction
 from credo.kernel.rng import Rng
 
+from . import evaluation, heuristics
 from . import rules as R
 from .catalogue import build_catalogue
 from .codes import ARCANA, GLOBAL, KW, MAL, MAX_CULT, Names, PATHS, PROTECTION, REVEALED, SIDES, TYPE_BIT
@@ -321,10 +322,10 @@ class DogmaGame(Game):
     def describe_action(self, action) -> str:
         return describe(self, action)
 
-    evaluate = implemented_in("credo.games.dogma.evaluation", "evaluate")
-    two_sided = implemented_in("credo.games.dogma.evaluation", "two_sided")
-    at_rest = implemented_in("credo.games.dogma.evaluation", "at_rest")
-    rollout_action = implemented_in("credo.games.dogma.heuristics", "rollout_action")
+    evaluate = staticmethod(evaluation.evaluate)
+    two_sided = staticmethod(evaluation.two_sided)
+    at_rest = staticmethod(evaluation.at_rest)
+    rollout_action = staticmethod(heuristics.rollout_action)
 
 
 def bad_deck(message: str, rule: str = R.SETUP) -> IllegalAction:

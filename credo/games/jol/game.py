@@ -7,9 +7,10 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from credo.kernel import ActionSpace, Game, IllegalAction, implemented_in
+from credo.kernel import ActionSpace, Game, IllegalAction
 from credo.kernel.rng import Rng
 
+from . import evaluation, heuristics
 from . import rules as R
 from .codes import COGUM, LANE_EACH, LANE_SUBJECT, OPS, ROLE, SKILL_EVENTS, TARGETS, TRIGGERS, T_NONE
 from .content import FAITHS, LANES, STATS, VIRTUES, JolContent, virtue_of
@@ -112,8 +113,8 @@ class JolGame(Game):
     name = "jol"
     title = "Jol: the Court of Jol"
     rules_version = "jol-1"
-    evaluate = implemented_in("credo.games.jol.evaluation", "evaluate")
-    rollout_action = implemented_in("credo.games.jol.heuristics", "rollout_action")
+    evaluate = staticmethod(evaluation.evaluate)
+    rollout_action = staticmethod(heuristics.rollout_action)
     Options = JolOptions
     two_sided_evaluation = True
     option_variants = [
