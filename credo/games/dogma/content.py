@@ -14,6 +14,8 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from credo.kernel import ContentError, content_hash, load_toml
 
+from .handlers import HANDLERS
+
 DATA = Path(__file__).parent / "data"
 
 Religion = Literal["christian", "islamic", "jewish", "buddhist"]
@@ -309,8 +311,6 @@ def load_content(path: str | Path | None = None, box: bool | None = None) -> Dog
             if n != 16:
                 raise ContentError(str(files["cult"]), "(top level)", "cult",
                                    f"the box holds 16 {rel} Cult cards, found {n}")
-    from .handlers import HANDLERS
-
     for p in prophets:
         if p.ability.handler and p.ability.handler not in HANDLERS:
             raise ContentError(str(files["prophet"]), f"prophet '{p.id}'", "ability.handler",

@@ -8,14 +8,16 @@ not see."""
 
 from __future__ import annotations
 
+import secrets
 from functools import lru_cache
 
 from rich.text import Text
 
 from credo.games.rendering import LinesView, notation_table
+from credo.kernel import IllegalAction, Rng
 
+from .construction import Builder
 from .content import MALEFIC_NAMES, TYPE_NAMES
-
 from .glossary import glossary
 from .codes import NEIGHBOUR
 
@@ -432,12 +434,6 @@ def setup(game, options: dict, seats: list[str], ask, console, seed: int = 0) ->
     computer's build is random and is never shown. With one box the players build in turn,
     the one the game draws first (who pays 30 damage, 2.1.3) first, and the later builders
     choose among the cards left in the box. Returns the options with the builds."""
-    import secrets
-
-    from credo.kernel import Rng
-
-    from .construction import Builder
-
     opts = game.options(**options)
     humans = [p for p, seat in enumerate(seats) if seat == "human"]
     if opts.mode != "free_will" or opts.arcana is not None or not humans:
@@ -477,8 +473,6 @@ def setup(game, options: dict, seats: list[str], ask, console, seed: int = 0) ->
 def _first_builder(game, options: dict, seed: int, rng) -> int:
     """Who the game will draw to build first: the draw does not depend on the cards, so a
     game dealt from any legal builds with the same seed tells it before anyone builds."""
-    from .construction import Builder
-
     opts = game.options(**options)
     taken: set[str] = set()
     taken_di: list[str] = []
@@ -499,8 +493,6 @@ BUILD_HELP = ("Type a card's number or id. 'undo' takes back the last card, 'ran
 
 
 def _build(game, b, player: int, ask, console, rng) -> None:
-    from credo.kernel import IllegalAction
-
     console.print()
     console.rule(Text(f"Free Will: Player {player + 1} builds their five Arcana", style="bold"))
     console.print(Text("Four Arcana each hold a Prophet and 3 associated cards (Cult cards its sleeve allows, "

@@ -26,6 +26,7 @@ from .codes import (ACTIVE, AG_BONUS, AG_FAITH, AG_FERVOR, AG_IMMUNE, AG_MALIMM,
                     SPENT_PROPHET, SPENT_RELIC0, SWIFT, WITHERING)
 from .content import MALEFIC_NAMES, MALEFICS
 from .explain import explain
+from .handlers import HANDLERS
 from .position import state_to_position
 
 if TYPE_CHECKING:  # the game module makes states: the state module only names its class
@@ -1103,8 +1104,6 @@ class DogmaState(State):
             self.narrate("Special: player {} triggers {} of {}.", (p + 1, label, self.name(sl)), R.SPECIAL)
             ab = g.content.prophets[i].ability if skind == "prophet" else g.content.relics[i].ability
             if ab.handler:
-                from .handlers import HANDLERS
-
                 HANDLERS[ab.handler](self, p, sl)
             self.cur = (p, sl, -1, ops, label, 0)
             self.ei = 0
