@@ -111,8 +111,6 @@ def cmd_play(args, console: Console) -> int:
 
 
 def cmd_selfplay(args, console: Console) -> int:
-    from rich.progress import Progress
-
     from credo.arena import selfplay
 
     game = _load_game(args.game, args.content)
@@ -217,8 +215,6 @@ def _progress(console: Console):
 
 
 def cmd_arena(args, console: Console) -> int:
-    from rich.progress import Progress
-
     from credo.arena import tournament
 
     game = _load_game(args.game, args.content)
@@ -267,8 +263,6 @@ def _agent(name: str) -> str:
 
 
 def cmd_report_agents(args, console: Console) -> int:
-    from rich.progress import Progress
-
     from credo.arena import report
 
     out = Path(args.out)

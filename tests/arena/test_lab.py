@@ -152,8 +152,8 @@ def test_the_report_says_what_the_saved_games_say(tmp_path):
         first.append(0.5 if not winners else float(row["first"] in winners))
     table = _table(report, "Matchups")
     assert [r[0] for r in table] == list(by_matchup)
-    for label, _players, _draws, games, score in table:
-        assert int(games) == len(by_matchup[label])
+    for label, _players, _draws, played, score in table:
+        assert int(played) == len(by_matchup[label])
         assert _percent(score) == pytest.approx(100 * sum(by_matchup[label]) / len(by_matchup[label]), abs=0.05)
     seats = _table(report, "Win rate by seat")
     assert seats[1][:3] == ["2", "2", str(len(rows))]

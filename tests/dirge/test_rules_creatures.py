@@ -170,10 +170,10 @@ def test_back_toughness_and_evasion_are_zero_for_every_creature(game):
 def test_each_creature_has_two_special_abilities_of_the_three_kinds(game):
     kinds = set()
     assert len(game.content.creatures) == 12
-    for card in game.content.creatures:
-        assert len(card.abilities) == 2
-        kinds |= {ab.kind for ab in card.abilities}
-        for ab in card.abilities:
+    for beast in game.content.creatures:
+        assert len(beast.abilities) == 2
+        kinds |= {ab.kind for ab in beast.abilities}
+        for ab in beast.abilities:
             if ab.kind == "active":
                 assert ab.cost >= 1  # requires extra actions
             if ab.kind == "triggered":

@@ -41,8 +41,6 @@ def test_a_mistake_is_one_line_and_no_traceback(argv, says):
 
 def test_address_auto_without_a_cluster_is_refused(monkeypatch, tmp_path):
     monkeypatch.delenv("RAY_ADDRESS", raising=False)
-    from credo.arena import ray_backend
-
     from pathlib import Path
 
     if Path("/tmp/ray/ray_current_cluster").exists():  # pragma: no cover - a cluster runs here

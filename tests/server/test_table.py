@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import time
 
-import pytest
 from hypothesis import HealthCheck, given, settings as hsettings
 from hypothesis import strategies as st
 

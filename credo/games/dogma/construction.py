@@ -123,7 +123,6 @@ def _random_arcana(game, rng, used: set):
     for pi in prophets:
         if len(arcana) == 4:
             break
-        p = c.prophets[pi]
         cults = [i for i, fits in enumerate(t.sleeve_allows[pi]) if fits and ("c", i) not in used]
         if len(cults) < 2:
             continue

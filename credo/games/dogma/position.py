@@ -372,7 +372,7 @@ def _load(game, position: dict, state_class):
     resolution under way (its plan, its current Order as the card prints it), the winner."""
     pos = parse(DogmaPosition, position)
     given = pos.model_fields_set
-    t, g = game.tables, game
+    g = game
     np = len(pos.players)
     if np not in (2, 4):
         raise _bad("players", "two players, or four for 2 vs 2, are needed")
