@@ -123,7 +123,13 @@ def _registry() -> dict[str, Callable[[int], Agent]]:
     }
 
 
-BUDGETED = "mcts-N, ismcts-N, openspiel-ismcts-N, openspiel-mcts-N for N iterations a move"
+BUDGETED = ("mcts-N, ismcts-N, openspiel-ismcts-N, openspiel-mcts-N for N iterations a move; "
+            "mcts-N-turn, ismcts-N-turn with playouts to the searcher's next turn")
+
+# What a budgeted search's name may add after its budget: how its playouts end, where that is not
+# the game's own way. "turn": to the start of the searcher's next turn, compared on values rescaled
+# to each node's range, as the games whose playouts end there do (credo.agents.mcts, Game.playout_end)
+SEARCH_VARIANTS: dict[str, dict] = {"turn": {"playout_end": "turn", "normalize_values": True}}
 
 # Families of agents whose code lives outside this package, by the prefix of their names. The
 # OpenSpiel agents live in credo.envs, which may import the agents but not be imported by them
@@ -159,13 +165,26 @@ def _budgeted(name: str) -> Callable[[int], Agent] | None:
     family = _family(name)
     if family is not None:
         return family
-    kind, _, budget = name.rpartition("-")
-    if kind not in ("mcts", "ismcts") or not budget.isdigit() or int(budget) < 1:
+    parsed = search_budget(name)
+    if parsed is None:
         return None
+    kind, budget, variant = parsed
     from .mcts import IsmctsAgent, MctsAgent
 
     cls = MctsAgent if kind == "mcts" else IsmctsAgent
-    return lambda seed: cls(seed, iterations=int(budget))
+    settings = SEARCH_VARIANTS[variant] if variant else {}
+    return lambda seed: cls(seed, iterations=budget, **settings)
+
+
+def search_budget(name: str) -> tuple[str, int, str] | None:
+    """A budgeted search's name read as (kind, iterations, variant): `mcts-400` is
+    ("mcts", 400, ""), `mcts-4000-turn` ("mcts", 4000, "turn"); None for any other name."""
+    kind, _, rest = name.partition("-")
+    budget, _, variant = rest.partition("-")
+    if kind not in ("mcts", "ismcts") or not budget.isdigit() or int(budget) < 1 \
+            or (variant and variant not in SEARCH_VARIANTS):
+        return None
+    return kind, int(budget), variant
 
 
 def agent_names() -> list[str]:

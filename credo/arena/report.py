@@ -30,7 +30,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from credo import games
-from credo.agents import Effort, LevelAgent, PlannerAgent, make_agent
+from credo.agents import Effort, LevelAgent, PlannerAgent, make_agent, search_budget
 from credo.agents.mcts import REST_PLAYOUT_CAP, MctsAgent
 
 from .ladder import OPENSPIEL_ISMCTS
@@ -82,9 +82,9 @@ class Line:
     @property
     def doubling(self) -> bool:
         """A search against itself with half the budget (mcts-2N against mcts-N)."""
-        strong, weak = _budget_of(self.first), _budget_of(self.second)
-        return strong is not None and weak is not None and strong == 2 * weak \
-            and self.first.rpartition("-")[0] == self.second.rpartition("-")[0]
+        strong, weak = search_budget(self.first), search_budget(self.second)
+        return strong is not None and weak is not None and strong[1] == 2 * weak[1] \
+            and (strong[0], strong[2]) == (weak[0], weak[2])
 
     @property
     def met(self) -> bool | None:
@@ -102,12 +102,6 @@ def _targets_sentence() -> str:
     parts = [f"{_pct(rate)} against `{name}`" + said.get(name, "") for name, rate in TARGETS.items()]
     parts[0] = parts[0].replace(" against", " of its games against", 1)
     return ", ".join(parts[:-1]) + " and " + parts[-1] if len(parts) > 1 else parts[0]
-
-
-def _budget_of(name: str) -> int | None:
-    """N of a budgeted search's name (mcts-N, ismcts-N), else None."""
-    kind, _, budget = name.rpartition("-")
-    return int(budget) if kind in ("mcts", "ismcts") and budget.isdigit() else None
 
 
 @dataclass
@@ -500,7 +494,9 @@ def level_budget(name: str) -> str:
     """What an agent a level names does in a decision, before the level's time cap."""
     agent = make_agent(name)
     if isinstance(agent, MctsAgent):
-        return f"{agent.iterations} iterations"
+        variant = search_budget(name)[2]
+        return f"{agent.iterations} iterations" + (", playouts to the start of its next turn, values rescaled"
+                                                  if variant == "turn" else "")
     if isinstance(agent, PlannerAgent):
         return f"{agent.candidates} plans over {agent.samples} worlds"
     return "one step ahead, no search: no cap needed"

@@ -151,6 +151,7 @@ def test_each_level_plays_the_agent_its_game_names_within_its_time(name):
         named = make_agent(game.levels[level])
         assert type(agent.inner) is type(named)
         assert getattr(agent.inner, "iterations", None) == getattr(named, "iterations", None)
+        assert getattr(agent.inner, "playout_end", None) == getattr(named, "playout_end", None)
         assert getattr(agent.inner, "seconds", 0) is not None, "a level answers within its time, whatever the budget"
 
 
@@ -166,6 +167,12 @@ def test_search_budgets_by_name():
     assert is_agent("mcts-5") and not is_agent("mcts-0") and not is_agent("mcts-x") and not is_agent("planner-3")
     with pytest.raises(KeyError):
         make_agent("mcts-0")
+    # a variant after the budget: how the playouts end, where not the game's own way
+    turn = make_agent("mcts-60-turn")
+    assert (turn.iterations, turn.playout_end, turn.normalize_values) == (60, "turn", True)
+    assert make_agent("mcts-60").playout_end is None and make_agent("mcts-60").normalize_values is None
+    assert make_agent("ismcts-60-turn").playout_end == "turn"
+    assert not is_agent("mcts-60-deep") and not is_agent("mcts-turn") and not is_agent("mcts-60-turn-turn")
     from argparse import ArgumentTypeError
 
     from credo.interfaces.cli import _agent
@@ -173,3 +180,13 @@ def test_search_budgets_by_name():
     assert _agent("mcts-50") == "mcts-50" and _agent("hard") == "hard"
     with pytest.raises(ArgumentTypeError):
         _agent("mcts-")
+
+
+def test_in_jol_hard_plays_its_search_through_the_rivals_turn_and_the_others_cut_it():
+    game = games.load("jol")
+    state = game.new(5)
+    view = PlayerView(state, state.to_move[0])
+    hard, plain = make_agent("hard", 1), make_agent("mcts", 1)
+    hard.choose(view)
+    assert (hard.inner.playout_end, hard.inner.normalize_values, hard.inner.seconds) == ("turn", True, 1.5)
+    assert plain.playout_end is None and game.playout_end == "depth"  # mcts (and medium) keep the game's cut

@@ -95,6 +95,8 @@ def test_a_doubled_search_budget_must_score_55_percent_with_draws_half():
     assert not Line("jol", "mcts-300", "mcts-100", 200, 150, 0, 50).doubling
     assert not Line("jol", "ismcts-200", "mcts-100", 200, 150, 0, 50).doubling
     assert Line("jol", "ismcts-200", "ismcts-100", 200, 150, 0, 50).doubling
+    assert Line("jol", "mcts-200-turn", "mcts-100-turn", 200, 150, 0, 50).doubling
+    assert not Line("jol", "mcts-200-turn", "mcts-100", 200, 150, 0, 50).doubling  # two searches, not one
     assert Line("jol", "mcts-200", "medium", 200, 150, 0, 50).met is None
 
 
@@ -103,6 +105,7 @@ def test_budgets_are_read_from_the_agents_and_the_search_pairing_follows_hidden_
     assert "a time cap of 1.5 s a decision" in hard
     assert all(f"{name} `{games.load(name).levels['hard']}` (" in hard for name in games.names())
     assert "dogma `mcts-4000` (4000 iterations)" in hard
+    assert "jol `mcts-4000-turn` (4000 iterations, playouts to the start of its next turn, values rescaled)" in hard
     assert "dirge `planner-turn` (6 plans over 3 worlds)" in describe_agent("medium")
     assert "3 sampled worlds" in describe_agent("planner") and "not through the reply" in describe_agent("planner-turn")
     assert "200 iterations a move" in describe_agent("ismcts-200") and "IsmctsAgent" in describe_agent("ismcts")
