@@ -367,7 +367,8 @@ SHARED = ("games_per_pairing", "seed", "agent_hard")  # what merged runs must ag
 def merge(parts: list[StrengthReport]) -> StrengthReport:
     """One report from runs that measured different games with the same settings. A pairing
     measured again after a level changed (hard was the planner, now it searches) replaces the
-    measurement of the level it was, which says nothing of today's."""
+    measurement of the level it was, which says nothing of today's; where the level has changed
+    again since both (neither is today's), the later measurement stays, marked as not today's."""
     first = parts[0]
     for part in parts[1:]:
         for name in SHARED:
@@ -379,16 +380,23 @@ def merge(parts: list[StrengthReport]) -> StrengthReport:
         if part.search_games != searched[0].search_games:
             raise ValueError(f"the runs differ in search_games: {searched[0].search_games!r} and {part.search_games!r}")
     by_pairing: dict[tuple[str, str, str, str], list[Line]] = {}
+    measured_at: dict[int, datetime] = {}
     for part in parts:
+        started = max((run.started for run in part.runs), default=datetime.min.replace(tzinfo=UTC))
         for line in part.lines:
             by_pairing.setdefault((line.game, line.first, line.second, line.role or ""), []).append(line)
+            measured_at[id(line)] = started
     again = []
     for key, lines in by_pairing.items():
+        if len(lines) == 1:
+            continue
         current = [line for line in lines if not _measured_another(line)]
-        if len(lines) > 1 and len(current) != 1:
-            again.append(key)
-        elif len(lines) > 1:
+        if len(current) == 1:
             by_pairing[key] = current
+        elif not current:
+            by_pairing[key] = [max(lines, key=lambda line: measured_at[id(line)])]
+        else:
+            again.append(key)
     if again:
         raise ValueError("measured in more than one run: "
                          + ", ".join(f"{game} {first} vs {second}" for game, first, second, _ in sorted(again)))

@@ -395,6 +395,20 @@ def test_a_pairing_measured_again_after_its_level_changed_replaces_the_old_measu
     assert merged.lines == [new] and len(merged.runs) == 2
     with pytest.raises(ValueError, match="measured in more than one run: jol easy vs random"):
         report.merge([report.load(tmp_path / "new.json"), report.load(tmp_path / "again.json")])
+    # the level changes again: neither measurement is today's, and the later one stays, marked
+    newer = json.loads((tmp_path / "again.json").read_text())
+    newer["lines"][0]["levels"] = {"easy": "planner"}
+    newer["lines"][0]["wins"] = 1
+    newer["runs"][0]["started"] = "2030-01-01T00:00:00+00:00"
+    (tmp_path / "again.json").write_text(json.dumps(newer))
+    for order in ([old, newer], [newer, old]):
+        paths = []
+        for i, data in enumerate(order):
+            paths.append(tmp_path / f"part{i}.json")
+            paths[-1].write_text(json.dumps(data))
+        merged = report.merge([report.load(path) for path in paths])
+        assert [(line.levels, line.wins) for line in merged.lines] == [({"easy": "planner"}, 1)]
+        assert report._measured_another(merged.lines[0]) == ["`easy`"]  # kept, and still not today's
 
 
 def test_a_pairing_measured_with_an_older_search_is_not_counted_and_is_replaced_by_a_new_one(tmp_path, monkeypatch):
