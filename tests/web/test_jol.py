@@ -189,17 +189,27 @@ WHOLE_GAME = """async () => {
     const defender = b.querySelector('.jol-half .jol-cogum.pick[data-acts~=defend]');
     const card = b.querySelector('.jol-card.pick[data-family=cogum]');
     const influencer = b.querySelector('.jol-half .jol-cogum.pick[data-acts~=influence]');
-    if (pass) click(pass);
-    else if (defender) click(defender);
+    let tried;
+    if (pass) { tried = 'pass'; click(pass); }
+    else if (defender) { tried = 'defend'; click(defender); }
     else if (card) {
+      tried = 'summon';
       click(card);
       click(board().querySelector('.jol-half.pick[data-target=yes]'));
     } else if (influencer) {
+      tried = 'influence';
       click(influencer);
       click(board().querySelector('[data-act=influence]'));
-    } else click(b.querySelector('[data-act=end]'));
+    } else { tried = 'end'; click(b.querySelector('[data-act=end]')); }
     moves++;
-    for (let wait = 0; wait < 1000 && status().innerText === text; wait++) await sleep(5);
+    // every move changes the status line (it counts the moves); 5 s without a change is a click
+    // that did nothing, said at once with the page's message instead of repeated until a timeout
+    let wait = 0;
+    for (; wait < 1000 && status().innerText === text; wait++) await sleep(5);
+    if (wait === 1000) return {moves, text, stuck: tried, message: document.querySelector('#message').textContent};
+    // the server takes at most 20 messages a second from a socket (settings.messages_per_second) and
+    // refuses the rest ("too many messages: slow down"): a loop in the page is faster than that, a person is not
+    await sleep(60);
   }
   return {moves, text: status().innerText};
 }"""
@@ -211,7 +221,7 @@ def test_a_whole_game_against_the_random_bot_is_played_on_the_board_and_replayed
     table = create_table(page, "jol", ["open", "random"], options={"deck1": "terrisol", "deck2": "jovinet"})
     my_turn(page)
     result = page.evaluate(WHOLE_GAME)
-    assert result["text"].startswith("finished"), result
+    assert result["text"].startswith("finished"), repr(result)
     assert result["moves"] > 10
     expect(page.locator(f"{BOARD} #jol-turn")).to_contain_text("win")
     assert page.locator(f"{BOARD} .pick").count() == 0  # nothing left to click
