@@ -443,8 +443,9 @@ def _as_played(name: str, line: Line, game) -> str:
     return f"{name} (then `{then}`)" if then is not None and then != game.levels.get(name) else name
 
 
-def describe_agent(name: str) -> str:
-    """An agent's kind and budget, read from the agent the registry makes."""
+def describe_agent(name: str, game: str | None = None) -> str:
+    """An agent's kind and budget, read from the agent the registry makes; its playouts in
+    `game` alone when one is named, else in every game."""
     agent = make_agent(name)
     kind = type(agent).__name__
     if isinstance(agent, LevelAgent):
@@ -469,7 +470,7 @@ def describe_agent(name: str) -> str:
                 budget += f", at most {agent.seconds:g} s"
             if agent.stop_when_settled:
                 budget += " (fewer once no remaining iteration could change the answer)"
-        return f"{kind}: {budget}; {playouts(agent)}"
+        return f"{kind}: {budget}; {playouts(agent, game)}"
     doc = (sys.modules[type(agent).__module__].__doc__ or type(agent).__doc__ or "").strip()
     return f"{' '.join(doc.split('.')[0].split())} ({kind})" if doc else kind
 
@@ -481,10 +482,11 @@ def _to_rest(rounds: int) -> str:
     return f"to {ends}, at a point of rest (at most {REST_PLAYOUT_CAP} actions a round)"
 
 
-def playouts(agent: MctsAgent) -> str:
-    """Where the agent's playouts end and how it compares values, per game unless set."""
+def playouts(agent: MctsAgent, only: str | None = None) -> str:
+    """Where the agent's playouts end and how it compares values, per game unless set (in the
+    game `only` alone when one is named)."""
     by_game = []
-    for name in games.names():
+    for name in [only] if only else games.names():
         game = games.load(name)
         end = agent.playout_end or game.playout_end
         rescaled = game.normalize_values if agent.normalize_values is None else agent.normalize_values
@@ -493,7 +495,7 @@ def playouts(agent: MctsAgent) -> str:
                  if end == "rest"
                  else f"cut at {agent.rollout_depth or game.rollout_depth} actions")
         widened = game.progressive_widening if agent.widening is None else agent.widening
-        by_game.append(f"{name} {where}" + (", values rescaled to each node's range" if rescaled else "")
+        by_game.append(("" if only else f"{name} ") + where + (", values rescaled to each node's range" if rescaled else "")
                        + (", widening progressively" if widened else ""))
     return "playouts " + "; ".join(by_game)
 
@@ -652,7 +654,7 @@ def render(report: StrengthReport, ladders: Path | None = None) -> str:
         game = games.load(name)
         out += ["", f"## {name}: {game.title}", "",
                 f"Options: `{game.options(**game.machine_options())}`" + _search_pairings([x for x in report.lines if x.game == name])
-                + (f"; `hard` plays `{game.levels['hard']}` ({describe_agent(game.levels['hard'])})."
+                + (f"; `hard` plays `{game.levels['hard']}` ({describe_agent(game.levels['hard'], name)})."
                    if not stand_in else "."),
                 "",
                 "| pairing | games | wins | draws | losses | win rate of the first (95% CI) | score, draws half (95% CI) |"

@@ -109,6 +109,11 @@ def test_budgets_are_read_from_the_agents_and_the_search_pairing_follows_hidden_
     assert "dirge `planner-turn` (6 plans over 3 worlds)" in describe_agent("medium")
     assert "3 sampled worlds" in describe_agent("planner") and "not through the reply" in describe_agent("planner-turn")
     assert "200 iterations a move" in describe_agent("ismcts-200") and "IsmctsAgent" in describe_agent("ismcts")
+    # a game's own section names its playouts only, not the other games'
+    in_jol = describe_agent("mcts-4000-turn", "jol")
+    assert in_jol.endswith("playouts to the start of the searcher's next turn, values rescaled to each node's range")
+    assert not any(name in in_jol for name in games.names())
+    assert "cut at 8 actions" in describe_agent("mcts", "jol") and "dogma" in describe_agent("mcts")
     assert search_pair("dirge") == ("mcts-200", "mcts")
     assert search_pair("jol") == search_pair("divine") == ("ismcts-200", "ismcts")
 
