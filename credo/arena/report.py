@@ -68,6 +68,9 @@ class Line:
     # the game's search_revision when measured; None in lines saved before it was kept, all of
     # them measured with a game's first search
     search: int | None = None
+    # the game's content hash when measured (Game.content_hash); None in lines saved before it was
+    # kept: docs/agents/backfill_content.py reads it from the content at the commit each run played
+    content: str | None = None
 
     @property
     def win_rate(self) -> tuple[float, float, float]:
@@ -244,6 +247,10 @@ def measure(games_list: list[str] | None = None, games_per_pairing: int = MIN_GA
                     raise ValueError(f"{games_file}: {label} was played with {name}'s search revision "
                                      f"{row.get('search', 1)} and it is {game.search_revision} now: save this run's "
                                      "results elsewhere")
+                if row.get("content", game.content_hash) != game.content_hash:
+                    raise ValueError(f"{games_file}: {label} was played on other content (content hash "
+                                     f"{row['content']}, today's {game.content_hash}): save this run's results "
+                                     "elsewhere")
                 before[row["index"]] = GameResult(Fixture(row["index"], tuple(row["agents"]), row["seed"]),
                                                   row["returns"], row["moves"], seconds=row["seconds"],
                                                   effort=row.get("effort"))
@@ -261,12 +268,12 @@ def measure(games_list: list[str] | None = None, games_per_pairing: int = MIN_GA
             report.lines[at:at + 1] = [Line(name, first, second, len(results), wins, draws, losses, target, role,
                                             time.perf_counter() - began + earlier, meaning, effort_by_agent(results),
                                             round(sum(r.seconds for r in results), 3), duplicate,
-                                            game.search_revision)]
+                                            game.search_revision, game.content_hash)]
 
         def save_game(result: GameResult) -> None:
             if file is not None:
                 file.write(json.dumps({"game": name, "first": first, "second": second, "role": role, "levels": meaning,
-                                       "search": game.search_revision,
+                                       "search": game.search_revision, "content": game.content_hash,
                                        "index": result.fixture.index, "seed": result.fixture.seed,
                                        "agents": list(result.fixture.agents), "returns": result.returns,
                                        "moves": result.moves, "seconds": round(result.seconds, 3),
@@ -428,11 +435,14 @@ def targets_met(report: StrengthReport) -> tuple[int, int, list[str]]:
 
 def _measured_another(line: Line) -> list[str]:
     """What a saved line measured that is not today's: the levels (`hard`, say) that were other
-    agents then, and "search" when the game's search has been revised since."""
+    agents then, "search" when the game's search has been revised since, and "content" when the
+    game's content has changed since (its hash differs)."""
     game = games.load(line.game)
     outdated = [f"`{name}`" for name, then in (line.levels or {}).items() if game.levels.get(name) != then]
     if (line.search or 1) < game.search_revision:
         outdated.append("search")
+    if line.content is not None and line.content != game.content_hash:
+        outdated.append("content")
     return outdated
 
 
@@ -627,7 +637,9 @@ def render(report: StrengthReport, ladders: Path | None = None) -> str:
         "and through one more round in section 13; Divine's reached the rival's reply in section 18, commit",
         "5f9a3e5). Each such change raises the game's search revision (`Game.search_revision`: "
         + ", ".join(f"{name} {games.load(name).search_revision}" for name in games.names()) + "):",
-        "a line measured with an earlier one is marked \"not today's search\" and counts for no target.",
+        "a line measured with an earlier one is marked \"not today's search\" and counts for no target;",
+        "so is a line measured on other content than today's (\"not today's content\": its content hash,",
+        "`Game.content_hash`, differs; a rebalanced card changes the game both sides play).",
         "",
         "| agent | budget |",
         "| --- | --- |",

@@ -454,6 +454,46 @@ def test_a_pairing_measured_with_an_older_search_is_not_counted_and_is_replaced_
     assert merged.lines == [new] and report.targets_met(merged)[2] == ["jol easy vs greedy"]
 
 
+def test_a_line_measured_on_other_content_counts_for_no_target(tmp_path, monkeypatch):
+    """A rebalanced card changes the game both sides play (Dogma's content changed after its
+    hard was measured against greedy): a line keeps the content hash it was measured on, is
+    marked when today's differs, and a resume refuses to mix games of both."""
+    import json
+
+    from credo.arena import report
+
+    def run(path, *more):
+        return main(["report-agents", "--games", "1", "--agent-hard", "easy", "--games-list", "jol", "--only",
+                     "hard:random", "--out", str(tmp_path / "x.md"), "--force", "--save-results",
+                     str(tmp_path / path), *more])
+
+    jol = games.load("jol")
+    assert run("old.json") == 0
+    saved = json.loads((tmp_path / "old.json").read_text())
+    assert saved["lines"][0]["content"] == jol.content_hash
+    assert json.loads(report.games_path(tmp_path / "old.json").read_text())["content"] == jol.content_hash
+    assert report.targets_met(report.load(tmp_path / "old.json"))[2] == ["jol easy vs greedy"]
+
+    monkeypatch.setattr(jol, "content_hash", "rebalanced")
+    assert main(["report-agents", "--merge", str(tmp_path / "old.json"), "--out", str(tmp_path / "then.md")]) == 0
+    marked = [row for row in (tmp_path / "then.md").read_text().splitlines() if " vs random | 1 |" in row]
+    assert len(marked) == 1 and "| not today's content |" in marked[0]
+    assert report.targets_met(report.load(tmp_path / "old.json"))[2] == ["jol easy vs random", "jol easy vs greedy"]
+    with pytest.raises(SystemExit, match="played on other content"):
+        run("old.json", "--resume")
+    del saved["lines"][0]["content"]  # saved before hashes were kept: taken as it is
+    (tmp_path / "old.json").write_text(json.dumps(saved))
+    assert report.targets_met(report.load(tmp_path / "old.json"))[2] == ["jol easy vs greedy"]
+
+    assert run("new.json") == 0
+    new = report.load(tmp_path / "new.json").lines[0]
+    assert new.content == "rebalanced"
+    saved["lines"][0]["content"] = "before"
+    (tmp_path / "old.json").write_text(json.dumps(saved))
+    merged = report.merge([report.load(tmp_path / "old.json"), report.load(tmp_path / "new.json")])
+    assert merged.lines == [new] and report.targets_met(merged)[2] == ["jol easy vs greedy"]
+
+
 def test_a_run_stopped_in_the_middle_of_a_pairing_keeps_what_it_measured(tmp_path, monkeypatch):
     """Hard against mcts-1000 is hours of games: a stop keeps the pairing's line so far, marked short."""
     import importlib
