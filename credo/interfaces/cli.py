@@ -371,8 +371,12 @@ def _write_report(result, out: Path, console: Console) -> int:
 
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(report.render(result, out.parent / "ladder"))
-    met, targets, _missing = report.targets_met(result)
-    console.print(f"{len(result.lines)} pairings; targets met {met} of {targets}; report written to {out}")
+    said = [f"{len(result.lines)} pairings"]
+    if any(not line.doubling for line in result.lines):
+        said.append("targets met {} of {}".format(*report.targets_met(result)[:2]))
+    if any(line.doubling for line in result.lines):
+        said.append("doublings met {} of {}".format(*report.scaling_met(result)[:2]))
+    console.print("; ".join([*said, f"report written to {out}"]))
     return 0
 
 

@@ -100,6 +100,27 @@ def test_a_doubled_search_budget_must_score_55_percent_with_draws_half():
     assert Line("jol", "mcts-200", "medium", 200, 150, 0, 50).met is None
 
 
+
+def test_the_summary_counts_the_plain_doublings_each_game_needs_and_no_target_a_report_does_not_measure():
+    from credo.arena import report
+    from credo.arena.report import SCALING_BUDGETS, StrengthReport, render, scaling_met
+
+    today = games.load("jol").content_hash
+    lines = [Line("jol", "mcts-200", "mcts-100", 200, 120, 0, 80, content=today),  # met
+             Line("jol", "mcts-400", "mcts-200", 200, 105, 0, 95, content=today),  # measured, not met
+             Line("jol", "mcts-800-turn", "mcts-400-turn", 200, 150, 0, 50, content=today),  # a variant: not plain
+             Line("jol", "mcts-800", "mcts-400", 200, 150, 0, 50, content="0" * 16)]  # other content
+    doublings = StrengthReport(200, 1, 0, "hard", {}, lines=lines)
+    assert scaling_met(doublings) == (1, len(SCALING_BUDGETS), ["jol at 400"])
+    text = render(doublings)
+    assert "Targets met" not in text  # a report of doublings measures none of hard's targets
+    assert ("Search that scales: 1 of 3 doublings met (the plain search's, at N = 100, 200, 400 in each game);"
+            " not measured on today's search and content: jol at 400.") in text
+    with_hard = StrengthReport(200, 1, 0, "hard", {}, lines=[*lines, Line("jol", "hard", "random", 200, 200, 0, 0,
+                                                                      target=0.95, content=today)])
+    text = render(with_hard)
+    assert f"Targets met: 1 of {len(report.TARGETS)};" in text
+
 def test_budgets_are_read_from_the_agents_and_the_search_pairing_follows_hidden_information():
     hard = describe_agent("hard")
     assert "a time cap of 1.5 s a decision" in hard
