@@ -133,12 +133,30 @@ class Ladder:
 
 
 def _settings(name: str, agents: list[str], seed: int, options: dict) -> dict:
-    """What a ladder's saved games belong to; the number of rounds is not part of it (more extend it).
-    A game's search revision counts from 2: the files of games still on their first search stay
-    as they were written before revisions were kept, and go on resuming."""
-    revision = games.load(name).search_revision
+    """What a ladder's saved games belong to: the game's search revision, its content (hash) and
+    what each level was are part of it, so that a run never adds games of today's agents to
+    games of other ones; the number of rounds is not (more extend it)."""
+    game = games.load(name)
     return {"game": name, "agents": agents, "seed": seed, "options": options,
-            **({"search": revision} if revision > 1 else {})}
+            "search": game.search_revision, "content": game.content_hash,
+            "levels": {agent: game.levels[agent] for agent in agents if agent in game.levels}}
+
+
+def not_today(settings: dict) -> list[str]:
+    """What a saved ladder was played with that is not known to be today's: "content" (another
+    hash), "search" (an earlier revision), the levels that were other agents then, and what a file
+    written before ladders kept it does not record ("content (not recorded)", "levels (not recorded)")."""
+    game = games.load(settings["game"])
+    content = settings.get("content")
+    outdated = [] if content == game.content_hash else ["content" if content else "content (not recorded)"]
+    if settings.get("search", 1) < game.search_revision:
+        outdated.append("search")
+    levels = settings.get("levels")
+    if levels is None:
+        outdated += ["levels (not recorded)"] if any(agent in game.levels for agent in settings["agents"]) else []
+    else:
+        outdated += [f"`{agent}`" for agent, then in levels.items() if game.levels.get(agent) != then]
+    return outdated
 
 
 def _saved(path: Path, settings: dict) -> dict[int, dict]:
@@ -151,7 +169,8 @@ def _saved(path: Path, settings: dict) -> dict[int, dict]:
     except json.JSONDecodeError:
         first = None
     if first != {"settings": settings}:
-        raise ValueError(f"{path} holds another ladder (other agents, seed or options, or an older file): "
+        raise ValueError(f"{path} holds another ladder (other agents, seed or options, another search, content or"
+                         " level, or an older file): "
                          "give another --out, or remove it")
     done = {}
     for line in lines[1:]:

@@ -33,7 +33,7 @@ from credo import games
 from credo.agents import Effort, LevelAgent, PlannerAgent, make_agent, search_budget
 from credo.agents.mcts import REST_PLAYOUT_CAP, MctsAgent
 
-from .ladder import OPENSPIEL_ISMCTS
+from .ladder import OPENSPIEL_ISMCTS, not_today
 from .tournament import Fixture, GameResult, read_saved_games, tournament, wilson
 
 MIN_GAMES = 200
@@ -623,12 +623,25 @@ def ladder_section(folder: Path | None) -> list[str]:
     if not tables:
         return out + ["", "Not measured yet."]
     for table in tables:
-        text = table.read_text().rstrip("\n").replace("## Ladder: ", "### ", 1)
-        out += ["", text]
+        heading, _, text = table.read_text().rstrip("\n").replace("## Ladder: ", "### ", 1).partition("\n")
+        out += ["", heading]
+        outdated = _ladder_not_today(table.with_suffix(".jsonl"))
+        if outdated:
+            out += ["", f"**Not known to be today's agents and content** ({', '.join(outdated)}): this ladder rates the agents as they"
+                        " were when it was played; the same command with a new `--out` rates today's."]
+        out.append(text)
         plot = table.with_suffix(".png")
         if plot.exists():
             out += ["", f"![{table.stem}: strength against thinking time]({folder.name}/{plot.name})"]
     return out
+
+
+def _ladder_not_today(saved: Path) -> list[str]:
+    """What a ladder's saved games (GAME.jsonl) were played with that is not known to be today's."""
+    try:
+        return not_today(json.loads(saved.read_text().splitlines()[0])["settings"])
+    except (OSError, IndexError, ValueError, KeyError, TypeError):
+        return ["its saved games (GAME.jsonl missing or unreadable)"]
 
 
 def render(report: StrengthReport, ladders: Path | None = None) -> str:
