@@ -748,7 +748,8 @@ def render(report: StrengthReport, ladders: Path | None = None) -> str:
         out += ["", f"Search that scales: {met_count} of {needed} doublings met (the plain search's, at N = "
                     f"{', '.join(map(str, SCALING_BUDGETS))} in each game)"
                     + (f"; not measured on today's search and content: {', '.join(missing)}." if missing else ".")]
-    out += ladder_section(ladders)
+    if any(not line.doubling for line in report.lines):  # the ladder rates the levels, which a report of doublings does not
+        out += ladder_section(ladders)
     return "\n".join(out) + "\n"
 
 

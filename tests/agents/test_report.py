@@ -113,13 +113,13 @@ def test_the_summary_counts_the_plain_doublings_each_game_needs_and_no_target_a_
     doublings = StrengthReport(200, 1, 0, "hard", {}, lines=lines)
     assert scaling_met(doublings) == (1, len(SCALING_BUDGETS), ["jol at 400"])
     text = render(doublings)
-    assert "Targets met" not in text  # a report of doublings measures none of hard's targets
+    assert "Targets met" not in text and "## Ladder" not in text  # a report of doublings measures no level
     assert ("Search that scales: 1 of 3 doublings met (the plain search's, at N = 100, 200, 400 in each game);"
             " not measured on today's search and content: jol at 400.") in text
     with_hard = StrengthReport(200, 1, 0, "hard", {}, lines=[*lines, Line("jol", "hard", "random", 200, 200, 0, 0,
                                                                       target=0.95, content=today)])
     text = render(with_hard)
-    assert f"Targets met: 1 of {len(report.TARGETS)};" in text
+    assert f"Targets met: 1 of {len(report.TARGETS)};" in text and "## Ladder" in text
 
 def test_budgets_are_read_from_the_agents_and_the_search_pairing_follows_hidden_information():
     hard = describe_agent("hard")
