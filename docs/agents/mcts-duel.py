@@ -1,6 +1,7 @@
 """Duel at equal settings but one: MctsAgent(**A) against MctsAgent(**B) in GAME, each deal
 played in both seat orders (duplicate); a "weights" entry scores with divine_fitted_evaluation
-and those weights instead of the game's evaluation. Usage: mcts-duel.py GAME GAMES A_JSON B_JSON OUT [START] [JOBS]"""
+and those weights instead of the game's evaluation, a "coverage" entry (Dogma) scores with
+dogma_coverage_evaluation at that weight. Usage: mcts-duel.py GAME GAMES A_JSON B_JSON OUT [START] [JOBS]"""
 import sys, json, time
 from concurrent.futures import ProcessPoolExecutor
 from credo import games
@@ -14,6 +15,22 @@ JOBS = int(sys.argv[7]) if len(sys.argv) > 7 else 2
 def agent(seed, settings):
     settings = dict(settings)
     weights = settings.pop("weights", None)
+    coverage = settings.pop("coverage", None)
+    if coverage is not None:
+        import dogma_coverage_evaluation
+
+        class Covered(MctsAgent):
+            """An MctsAgent scoring Dogma with dogma_coverage_evaluation at this weight."""
+
+            def choose(self, view):
+                game = view.game
+                game.evaluate = dogma_coverage_evaluation.make(coverage)
+                try:
+                    return super().choose(view)
+                finally:
+                    del game.evaluate
+
+        return Covered(seed=seed, **settings)
     if weights is None:
         return MctsAgent(seed=seed, **settings)
     import divine_fitted_evaluation as fitted_eval
