@@ -143,20 +143,14 @@ def _settings(name: str, agents: list[str], seed: int, options: dict) -> dict:
 
 
 def not_today(settings: dict) -> list[str]:
-    """What a saved ladder was played with that is not known to be today's: "content" (another
-    hash), "search" (an earlier revision), the levels that were other agents then, and what a file
-    written before ladders kept it does not record ("content (not recorded)", "levels (not recorded)")."""
+    """What a saved ladder was played with that is not known to be today's (Game.changed_since),
+    and what a file written before ladders kept it does not record: "content (not recorded)",
+    "levels (not recorded)"."""
     game = games.load(settings["game"])
-    content = settings.get("content")
-    outdated = [] if content == game.content_hash else ["content" if content else "content (not recorded)"]
-    if settings.get("search", 1) < game.search_revision:
-        outdated.append("search")
-    levels = settings.get("levels")
-    if levels is None:
-        outdated += ["levels (not recorded)"] if any(agent in game.levels for agent in settings["agents"]) else []
-    else:
-        outdated += [f"`{agent}`" for agent, then in levels.items() if game.levels.get(agent) != then]
-    return outdated
+    unrecorded = [] if settings.get("content") else ["content (not recorded)"]
+    if "levels" not in settings and any(agent in game.levels for agent in settings["agents"]):
+        unrecorded.append("levels (not recorded)")
+    return game.changed_since(settings.get("levels"), settings.get("search"), settings.get("content")) + unrecorded
 
 
 def _saved(path: Path, settings: dict) -> dict[int, dict]:

@@ -453,16 +453,10 @@ def scaling_met(report: StrengthReport) -> tuple[int, int, list[str]]:
 
 
 def _measured_another(line: Line) -> list[str]:
-    """What a saved line measured that is not today's: the levels (`hard`, say) that were other
-    agents then, "search" when the game's search has been revised since, and "content" when the
-    game's content has changed since (its hash differs)."""
-    game = games.load(line.game)
-    outdated = [f"`{name}`" for name, then in (line.levels or {}).items() if game.levels.get(name) != then]
-    if (line.search or 1) < game.search_revision:
-        outdated.append("search")
-    if line.content is not None and line.content != game.content_hash:
-        outdated.append("content")
-    return outdated
+    """What a saved line measured that is not today's (Game.changed_since): the levels (`hard`,
+    say) that were other agents then, "search" when the game's search has been revised since,
+    and "content" when the game's content has changed since (its hash differs)."""
+    return games.load(line.game).changed_since(line.levels, line.search, line.content)
 
 
 def _as_played(name: str, line: Line, game) -> str:

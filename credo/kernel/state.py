@@ -176,6 +176,18 @@ class Game(ABC):
     # of its first 23 games against it (docs/agents/search.md, section 6)
     levels: ClassVar[dict[str, str]] = {"easy": "greedy", "medium": "mcts-400", "hard": "mcts-4000"}
 
+    def changed_since(self, levels: dict[str, str] | None, search: int | None, content: str | None) -> list[str]:
+        """What a measurement recorded as made with `levels` (each level's agent then), search
+        revision `search` and content hash `content` measured that is not this game today: the
+        levels that were other agents ("`hard`"), "search" (an earlier revision) and "content"
+        (another hash). What was not recorded (None) is taken as today's."""
+        changed = [f"`{name}`" for name, then in (levels or {}).items() if self.levels.get(name) != then]
+        if (search or 1) < self.search_revision:
+            changed.append("search")
+        if content is not None and content != self.content_hash:
+            changed.append("content")
+        return changed
+
     def turn_holder(self, state: "State") -> int:
         """For `playout_end == "turn"`: the player whose turn it is. By default the player to
         move; a game whose players also decide in each other's turns (Jol's Prayers, Divine's

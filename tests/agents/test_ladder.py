@@ -42,7 +42,6 @@ def test_a_stopped_ladder_resumes_with_the_games_it_has(tmp_path, monkeypatch):
         ladder.run("dirge", agents, 2, 6, part, options={"turn_limit": 10})  # another seed
 
 
-
 def test_a_ladder_keeps_what_it_rated_and_one_played_with_other_content_says_so(tmp_path):
     from credo.arena.report import ladder_section
 
@@ -57,14 +56,15 @@ def test_a_ladder_keeps_what_it_rated_and_one_played_with_other_content_says_so(
     # the same ladder as if played on other content, and when `easy` was another agent
     path.write_text("\n".join([json.dumps({"settings": {**settings, "content": "0" * 16,
                                                           "levels": {"easy": "random"}}}), *games]) + "\n")
-    assert ladder.not_today(json.loads(path.read_text().splitlines()[0])["settings"]) == ["content", "`easy`"]
+    assert ladder.not_today(json.loads(path.read_text().splitlines()[0])["settings"]) == ["`easy`", "content"]
     said = [line for line in ladder_section(tmp_path) if "today's" in line]
-    assert len(said) == 1 and said[0].startswith("**Not known to be today's agents and content** (content, `easy`)")
+    assert len(said) == 1 and said[0].startswith("**Not known to be today's agents and content** (`easy`, content)")
     with pytest.raises(ValueError, match="another ladder"):  # no game of today's is added to them
         ladder.run("dirge", ["random", "easy"], 2, 0, tmp_path, options={"turn_limit": 10})
     # a file from before ladders recorded their content and levels
     old = {key: value for key, value in settings.items() if key not in ("content", "levels")}
     assert ladder.not_today(old) == ["content (not recorded)", "levels (not recorded)"]
+
 
 def test_more_games_extend_a_ladder_with_new_rounds_and_fewer_rate_its_first_rounds(tmp_path, monkeypatch):
     agents, options = ["random", "greedy", "planner"], {"turn_limit": 4}

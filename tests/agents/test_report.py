@@ -100,7 +100,6 @@ def test_a_doubled_search_budget_must_score_55_percent_with_draws_half():
     assert Line("jol", "mcts-200", "medium", 200, 150, 0, 50).met is None
 
 
-
 def test_the_summary_counts_the_plain_doublings_each_game_needs_and_no_target_a_report_does_not_measure():
     from credo.arena import report
     from credo.arena.report import SCALING_BUDGETS, StrengthReport, render, scaling_met
@@ -120,6 +119,7 @@ def test_the_summary_counts_the_plain_doublings_each_game_needs_and_no_target_a_
                                                                       target=0.95, content=today)])
     text = render(with_hard)
     assert f"Targets met: 1 of {len(report.TARGETS)};" in text and "## Ladder" in text
+
 
 def test_budgets_are_read_from_the_agents_and_the_search_pairing_follows_hidden_information():
     hard = describe_agent("hard")
