@@ -36,34 +36,40 @@ test: $(STAMP)
 bench: $(BENCH_STAMP)
 	$(PY) bench/run.py
 
-# one run per game, each saved pairing by pairing (docs/agents/GAME.json), then joined.
-# The search pairing is mcts-200 against the medium level; Dirge's medium is the planner,
-# so Dirge's two MCTS budgets are measured in a run of their own.
+# one run per game and number of players, each saved pairing by pairing (docs/agents/GAME.json,
+# GAME-Np.json at N players other than the game's two), then joined. The search pairing is mcts-200
+# against the medium level; Dirge's medium is the planner, so Dirge's two MCTS budgets are measured
+# in a run of their own.
 STRENGTH_GAME_LIST = dirge divine dogma jol
 STRENGTH_SETTINGS = --games $(STRENGTH_GAMES) --jobs $(JOBS) --seed 0 --search-games 20
+PLAYER_COUNTS = $(PY) -c "from credo import games; print(*games.load('$$game').player_counts())"
 strength: $(STAMP)
 	mkdir -p docs/agents
-	for game in $(STRENGTH_GAME_LIST); do \
-	  $(VENV)/bin/credo report-agents --force $(STRENGTH_SETTINGS) --games-list $$game --search-pair mcts-200,medium \
-	    --save-results docs/agents/$$game.json || exit 1; \
-	done
+	for game in $(STRENGTH_GAME_LIST); do for players in $$($(PLAYER_COUNTS)); do \
+	  out=docs/agents/$$game.json; [ $$players -eq 2 ] || out=docs/agents/$$game-$${players}p.json; \
+	  $(VENV)/bin/credo report-agents --force $(STRENGTH_SETTINGS) --games-list $$game --players $$players \
+	    --search-pair mcts-200,medium --save-results $$out || exit 1; \
+	done; done
 	$(VENV)/bin/credo report-agents --force $(STRENGTH_SETTINGS) --games-list dirge --search-pair mcts-200,mcts-400 \
 	  --only search --save-results docs/agents/dirge-search.json
 	$(VENV)/bin/credo report-agents --force --out docs/agents.md \
-	  --merge $(shell echo $(STRENGTH_GAME_LIST:%=docs/agents/%.json) docs/agents/dirge-search.json | tr ' ' ',')
+	  --merge $$(ls $(STRENGTH_GAME_LIST:%=docs/agents/%.json) $(STRENGTH_GAME_LIST:%=docs/agents/%-*p.json) \
+	    docs/agents/dirge-search.json 2>/dev/null | tr '\n' ',' | sed 's/,$$//')
 
-# search that scales (issue #19): mcts-2N against mcts-N for N = 100, 200 and 400 in every game,
-# STRENGTH_GAMES games each (hours: run one game with SCALING_GAMES_LIST=jol), each saved in
-# docs/agents/scaling-GAME-N.json and measured into docs/agents/scaling.md
+# search that scales (issue #19): mcts-2N against mcts-N for N = 100, 200 and 400 in every game at
+# every number of players, STRENGTH_GAMES games each, each deal in every seat order (hours: run one
+# game with SCALING_GAMES_LIST=jol), each saved in docs/agents/scaling-GAME-N.json (scaling-GAME-Pp-N.json
+# at P players other than two) and measured into docs/agents/scaling.md
 SCALING_N ?= 100 200 400
 SCALING_GAMES_LIST ?= $(STRENGTH_GAME_LIST)
 scaling: $(STAMP)
 	mkdir -p docs/agents
-	for game in $(SCALING_GAMES_LIST); do for n in $(SCALING_N); do \
-	  $(VENV)/bin/credo report-agents --force --games-list $$game --search-pair mcts-$$((2 * n)),mcts-$$n \
-	    --search-games $(STRENGTH_GAMES) --only search --jobs $(JOBS) --seed 0 --out /tmp/credo-scaling.md \
-	    --save-results docs/agents/scaling-$$game-$$n.json || exit 1; \
-	done; done
+	for game in $(SCALING_GAMES_LIST); do for players in $$($(PLAYER_COUNTS)); do for n in $(SCALING_N); do \
+	  out=docs/agents/scaling-$$game-$$n.json; [ $$players -eq 2 ] || out=docs/agents/scaling-$$game-$${players}p-$$n.json; \
+	  $(VENV)/bin/credo report-agents --force --games-list $$game --players $$players \
+	    --search-pair mcts-$$((2 * n)),mcts-$$n --search-games $(STRENGTH_GAMES) --only search --duplicate \
+	    --jobs $(JOBS) --seed 0 --out /tmp/credo-scaling.md --save-results $$out || exit 1; \
+	done; done; done
 	$(VENV)/bin/credo report-agents --force --out docs/agents/scaling.md \
 	  --merge $$(ls docs/agents/scaling-*.json | tr '\n' ',' | sed 's/,$$//')
 

@@ -28,7 +28,7 @@ from credo.kernel.rng import Rng
 from credo.kernel.view import match_secret
 
 from .selfplay import play_game
-from .tournament import Fixture, GameResult, groups, rate, wilson
+from .tournament import Fixture, GameResult, rate, seat_orders, wilson
 
 MCTS_BUDGETS = (100, 200, 400, 800)
 LEVELS = ("easy", "medium", "hard")
@@ -77,16 +77,16 @@ def play_timed(args: tuple[str, Fixture, dict]) -> dict:
 
 
 def rounds(agents: list[str], players: int, rounds_played: int, seed: int) -> list[Fixture]:
-    """The ladder's games: round k holds every group's k-th game (groups as the arena forms
-    them, seat order rotating from round to round). A game's index and seed depend only on its
-    round and group, so more rounds extend a ladder without changing the games it has."""
-    every_group = groups(agents, players)
+    """The ladder's games: round k holds every group's k-th game (groups and their seat orders
+    as the arena forms them, seat order rotating from round to round). A game's index and seed
+    depend only on its round and group, so more rounds extend a ladder without changing the
+    games it has."""
+    tables = seat_orders(agents, players)
     root = Rng(seed)
     fixtures = []
     for k in range(rounds_played):
-        shift = k % players
-        for group in every_group:
-            fixtures.append(Fixture(len(fixtures), group[shift:] + group[:shift], root.next64() >> 33))
+        for orders in tables:
+            fixtures.append(Fixture(len(fixtures), orders[k % len(orders)], root.next64() >> 33))
     return fixtures
 
 

@@ -2,7 +2,8 @@
 with the arena and written as markdown (`credo report-agents`, `make strength`, which
 regenerates docs/agents.md).
 
-For each game four pairings play `games` games each, seats alternating:
+For each game four pairings play `games` games each, seats alternating (at more than two
+players, the two agents in turn around the table: `tournament.seat_orders`):
 - `hard` against `random`, `greedy` and `mcts` (1,000 iterations), with targets: a win
   rate of at least 95%, 90% and 60%, over at least 200 games each (TARGETS);
 - a small search budget against a larger one, to show what the budget buys:
@@ -34,7 +35,7 @@ from credo.agents import Effort, LevelAgent, PlannerAgent, make_agent, search_bu
 from credo.agents.mcts import REST_PLAYOUT_CAP, MctsAgent
 
 from .ladder import OPENSPIEL_ISMCTS, not_today
-from .tournament import Fixture, GameResult, read_saved_games, tournament, wilson
+from .tournament import Fixture, GameResult, deal_size, read_saved_games, tournament, wilson
 
 MIN_GAMES = 200
 SCALING_TARGET = 0.55  # the least score (draws half) of mcts-2N against mcts-N, its interval above 50%
@@ -72,6 +73,14 @@ class Line:
     # the game's content hash when measured (Game.content_hash); None in lines saved before it was
     # kept: docs/agents/backfill_content.py reads it from the content at the commit each run played
     content: str | None = None
+    # how many played each game; None in lines saved before it was kept, all of them at the
+    # game's default count (two players in every game)
+    players: int | None = None
+
+    @property
+    def table(self) -> tuple[str, int]:
+        """The game and its number of players: each is measured, and reported, on its own."""
+        return self.game, self.players or games.load(self.game).players()
 
     @property
     def win_rate(self) -> tuple[float, float, float]:
@@ -134,6 +143,7 @@ class StrengthReport:
     lines: list[Line] = field(default_factory=list)
     runs: list[Run] = field(default_factory=list)
     duplicate: bool = False  # each seed played in both seat orders (tournament.schedule)
+    players: int | None = None  # the run's number of players (--players); None: each game's default
 
     @property
     def started(self) -> datetime:
@@ -185,7 +195,8 @@ def measure(games_list: list[str] | None = None, games_per_pairing: int = MIN_GA
             progress: Callable[[str, int, int], None] | None = None, command: str = "",
             measured: Callable[[StrengthReport], None] | None = None, only: str = "all",
             games_file: Path | None = None, resume: bool = False,
-            earlier_runs: list[Run] | None = None, duplicate: bool = False) -> StrengthReport:
+            earlier_runs: list[Run] | None = None, duplicate: bool = False,
+            players: int | None = None) -> StrengthReport:
     """Play every pairing of every game (default: all of them) and count the results.
     `search` replaces the per-game search pairing; `only` is "hard" or "search" to play
     just those pairings; `progress(label, done, total)`;
@@ -193,12 +204,18 @@ def measure(games_list: list[str] | None = None, games_per_pairing: int = MIN_GA
     `measured(report)` is called after each pairing with the lines so far (to save them).
     `games_file` (JSON lines) gets each game as it ends; with `resume` the games it holds
     are not played again, so a run of hours can be stopped and resumed (`earlier_runs`: the
-    runs that played them, kept in the report). `duplicate`: each seed played in both seat
-    orders (tournament.schedule)."""
+    runs that played them, kept in the report). `duplicate`: each seed played in every seat
+    order (tournament.schedule), a pairing's games rounded up to whole deals. `players`: the
+    number of players of every game (default: each game's own), two agents taking turns around
+    the table (tournament.seat_orders)."""
     names = list(games_list or games.names())
+    for name in names if players is not None else []:
+        counts = games.load(name).player_counts()
+        if players not in counts:
+            raise ValueError(f"{name} is played by {' or '.join(map(str, counts))} players, not {players}")
     report = StrengthReport(games_per_pairing, jobs, seed, agent_hard,
                             {g: search or search_pair(g) for g in names}, backend, search_games,
-                            duplicate=duplicate)
+                            duplicate=duplicate, players=players)
     run_record = Run(command, names, commit=_commit(), machine=machine(),
                      python=f"Python {platform.python_version()}, credo {_version()}")
     report.runs += [*(earlier_runs or []), run_record]
@@ -235,12 +252,17 @@ def measure(games_list: list[str] | None = None, games_per_pairing: int = MIN_GA
     def pairing(name: str, first: str, second: str, target: float | None, role: str | None, pairing_games: int,
                 file) -> None:
         game = games.load(name)
-        players = game.players()
-        label = f"{name}: {first} vs {second}"
+        seats = players or game.players()
+        options = {"players": seats} if seats != game.players() else {}  # the default game as it always was
+        if duplicate:  # whole deals: every seed in every seat order
+            deal = deal_size([first, second], seats)
+            pairing_games = -(-pairing_games // deal) * deal
+        label = f"{name}: {first} vs {second}" + (f" ({seats} players)" if seats != game.players() else "")
         meaning = {a: game.levels[a] for a in (first, second) if a in game.levels}
         before = {}
         for row in saved:
-            if (row["game"], row["first"], row["second"], row["role"]) == (name, first, second, role):
+            if (row["game"], row.get("players", game.players()), row["first"], row["second"], row["role"]) \
+                    == (name, seats, first, second, role):
                 if row["levels"] != meaning:
                     raise ValueError(f"{games_file}: {label} was played when the levels were {row['levels']} "
                                      f"and they are {meaning} now: save this run's results elsewhere")
@@ -265,15 +287,16 @@ def measure(games_list: list[str] | None = None, games_per_pairing: int = MIN_GA
         def record(results: list[GameResult]) -> None:
             """The pairing's line over the games played so far: while it is played, a run stopped
             in its middle keeps what it measured (the verdict says how many games are missing)."""
-            wins, draws, losses = count(results, first, second, players)
+            wins, draws, losses = count(results, first, second, seats)
             report.lines[at:at + 1] = [Line(name, first, second, len(results), wins, draws, losses, target, role,
                                             time.perf_counter() - began + earlier, meaning, effort_by_agent(results),
                                             round(sum(r.seconds for r in results), 3), duplicate,
-                                            game.search_revision, game.content_hash)]
+                                            game.search_revision, game.content_hash, seats)]
 
         def save_game(result: GameResult) -> None:
             if file is not None:
-                file.write(json.dumps({"game": name, "first": first, "second": second, "role": role, "levels": meaning,
+                file.write(json.dumps({"game": name, "players": seats, "first": first, "second": second, "role": role,
+                                       "levels": meaning,
                                        "search": game.search_revision, "content": game.content_hash,
                                        "index": result.fixture.index, "seed": result.fixture.seed,
                                        "agents": list(result.fixture.agents), "returns": result.returns,
@@ -287,7 +310,7 @@ def measure(games_list: list[str] | None = None, games_per_pairing: int = MIN_GA
                 measured(report)
 
         began = time.perf_counter()
-        result = tournament(name, [first, second], pairing_games, seed, jobs,
+        result = tournament(name, [first, second], pairing_games, seed, jobs, options=options,
                             progress=(lambda done, total, label=label: progress(label, done, total))
                             if progress else None, backend=backend, address=address, played=before,
                             each=save_game, duplicate=duplicate)
@@ -387,12 +410,12 @@ def merge(parts: list[StrengthReport]) -> StrengthReport:
     for part in searched[1:]:
         if part.search_games != searched[0].search_games:
             raise ValueError(f"the runs differ in search_games: {searched[0].search_games!r} and {part.search_games!r}")
-    by_pairing: dict[tuple[str, str, str, str], list[Line]] = {}
+    by_pairing: dict[tuple[str, int, str, str, str], list[Line]] = {}
     measured_at: dict[int, datetime] = {}
     for part in parts:
         started = max((run.started for run in part.runs), default=datetime.min.replace(tzinfo=UTC))
         for line in part.lines:
-            by_pairing.setdefault((line.game, line.first, line.second, line.role or ""), []).append(line)
+            by_pairing.setdefault((*line.table, line.first, line.second, line.role or ""), []).append(line)
             measured_at[id(line)] = started
     again = []
     for key, lines in by_pairing.items():
@@ -407,7 +430,8 @@ def merge(parts: list[StrengthReport]) -> StrengthReport:
             again.append(key)
     if again:
         raise ValueError("measured in more than one run: "
-                         + ", ".join(f"{game} {first} vs {second}" for game, first, second, _ in sorted(again)))
+                         + ", ".join(f"{table_name((game, seats))} {first} vs {second}"
+                                     for game, seats, first, second, _ in sorted(again)))
     kept = {id(lines[0]) for lines in by_pairing.values()}
     merged = StrengthReport(first.games_per_pairing, first.jobs, first.seed, first.agent_hard, {},
                             first.backend, searched[0].search_games,
@@ -416,40 +440,53 @@ def merge(parts: list[StrengthReport]) -> StrengthReport:
         merged.search_pairs.update(part.search_pairs)
         merged.lines += [line for line in part.lines if id(line) in kept]
         merged.runs += part.runs
-    # a game's lines together, hard's first, in the order the games were first measured
+    # a game's lines together, by number of players, hard's first, in the order the games were first measured
     order = list(dict.fromkeys(line.game for line in merged.lines))
-    merged.lines.sort(key=lambda line: (order.index(line.game), line.role != "hard"))
+    merged.lines.sort(key=lambda line: (order.index(line.game), line.table[1], line.role != "hard"))
     return merged
 
 
+def tables_needed(report: StrengthReport) -> list[tuple[str, int]]:
+    """Every game of the report at every number of players it is played with (issue #19: the
+    targets hold "in every game and player count")."""
+    return [(name, seats) for name in dict.fromkeys(line.game for line in report.lines)
+            for seats in games.load(name).player_counts()]
+
+
+def table_name(table: tuple[str, int]) -> str:
+    """`divine`, or `divine (3 players)` where the count is not the game's default."""
+    name, seats = table
+    return name if seats == games.load(name).players() else f"{name} ({seats} players)"
+
+
 def targets_met(report: StrengthReport) -> tuple[int, int, list[str]]:
-    """Hard's targets met, hard's targets in all (every game's, measured or not), and the
-    pairings not measured. A pairing measured when hard was another agent says nothing of
-    today's hard: it counts as not measured."""
+    """Hard's targets met, hard's targets in all (every game's at every number of players,
+    measured or not), and the pairings not measured. A pairing measured when hard was another
+    agent says nothing of today's hard: it counts as not measured."""
     current = [line for line in report.lines if not _measured_another(line)]
     met = [line.met for line in current if line.met is not None and not line.doubling]
-    measured = {(line.game, line.second) for line in current if line.target is not None}
-    missing = [f"{game} {report.agent_hard} vs {second}" for game in dict.fromkeys(line.game for line in report.lines)
-               for second in TARGETS if (game, second) not in measured]
+    measured = {(line.table, line.second) for line in current if line.target is not None}
+    missing = [f"{table_name(table)} {report.agent_hard} vs {second}" for table in tables_needed(report)
+               for second in TARGETS if (table, second) not in measured]
     return sum(met), len(met) + len(missing), missing
 
 
 def scaling_met(report: StrengthReport) -> tuple[int, int, list[str]]:
     """The doublings met, the doublings needed (the plain search's at every N of
-    SCALING_BUDGETS in every game of the report) and those not measured on today's search
-    and content. A variant's doubling (`mcts-400-turn` against `mcts-200-turn`) is reported
-    in its game's table but stands in for no plain one."""
+    SCALING_BUDGETS in every game of the report, at every number of players) and those not
+    measured on today's search and content. A variant's doubling (`mcts-400-turn` against
+    `mcts-200-turn`) is reported in its game's table but stands in for no plain one."""
     current = [line for line in report.lines if line.doubling and not _measured_another(line)
                and not search_budget(line.second)[2]]
-    names = list(dict.fromkeys(line.game for line in report.lines))
+    tables = tables_needed(report)
     met, missing = 0, []
-    for game in names:
+    for table in tables:
         for n in SCALING_BUDGETS:
-            at_n = [line for line in current if line.game == game and search_budget(line.second)[1] == n]
+            at_n = [line for line in current if line.table == table and search_budget(line.second)[1] == n]
             if not at_n:
-                missing.append(f"{game} at {n}")
+                missing.append(f"{table_name(table)} at {n}")
             met += any(line.met for line in at_n)
-    return met, len(names) * len(SCALING_BUDGETS), missing
+    return met, len(tables) * len(SCALING_BUDGETS), missing
 
 
 def _measured_another(line: Line) -> list[str]:
@@ -654,7 +691,9 @@ def render(report: StrengthReport, ladders: Path | None = None) -> str:
             else ", seats alternating" + (" (each seed played in every seat order, where a pairing says"
                                            " duplicate)" if any(line.duplicate for line in report.lines) else ""))
          + "; each game with its default options and its machine-play turn limit"
-           " (the rulebooks have none; a game that reaches it is a draw)"),
+           " (the rulebooks have none; a game that reaches it is a draw)"
+         + ("; a section of more players names their number" if any(line.table[1] > 2 for line in report.lines)
+            else "")),
         "",
         "## Agents and budgets",
         "",
@@ -683,21 +722,29 @@ def render(report: StrengthReport, ladders: Path | None = None) -> str:
         "",
         (f"Search that scales: `mcts-2N` against `mcts-N` scores at least {_pct(SCALING_TARGET)} (a draw counts"
          f" half), its interval above 50%, over at least {MIN_GAMES} games."),
+        "",
+        "Both hold in every game at every number of players it is played with. At more than two players",
+        "the two agents sit in turn around the table, each deal in every seat order (three players: `a, b, a`,",
+        "its rotations, and `b, a, b`, its rotations), so that each holds as many seats as the other; an",
+        "agent wins a game when one of its seats wins, and of two agents that play alike each wins half.",
     ]
     if stand_in:
         out += ["", f"In this run `{hard}` played the part of `hard` (`--agent-hard {hard}`): the targets",
                 f"are the hard level's, and the lines marked \"as hard\" measure `{hard}`, not `hard`."]
-    for name in dict.fromkeys(line.game for line in report.lines):
+    for table in dict.fromkeys(line.table for line in report.lines):
+        name, seats = table
         game = games.load(name)
-        out += ["", f"## {name}: {game.title}", "",
-                f"Options: `{game.options(**game.machine_options())}`" + _search_pairings([x for x in report.lines if x.game == name])
+        options = game.machine_options({"players": seats} if seats != game.players() else {})
+        heading = name if seats == game.players() else f"{name}, {seats} players"
+        out += ["", f"## {heading}: {game.title}", "",
+                f"Options: `{game.options(**options)}`" + _search_pairings([x for x in report.lines if x.table == table])
                 + (f"; `hard` plays `{game.levels['hard']}` ({describe_agent(game.levels['hard'], name)})."
                    if not stand_in else "."),
                 "",
                 "| pairing | games | wins | draws | losses | win rate of the first (95% CI) | score, draws half (95% CI) |"
                 " target | met | play time, one core |",
                 "| --- | --- | ---: | ---: | ---: | --- | --- | --- | --- | ---: |"]
-        lines = [x for x in report.lines if x.game == name]
+        lines = [x for x in report.lines if x.table == table]
         for line in lines:
             p, low, high = line.win_rate
             first = f"{line.first} (as hard)" if stand_in and line.role == "hard" else line.first
@@ -740,7 +787,7 @@ def render(report: StrengthReport, ladders: Path | None = None) -> str:
     if any(line.doubling for line in report.lines):
         met_count, needed, missing = scaling_met(report)
         out += ["", f"Search that scales: {met_count} of {needed} doublings met (the plain search's, at N = "
-                    f"{', '.join(map(str, SCALING_BUDGETS))} in each game)"
+                    f"{', '.join(map(str, SCALING_BUDGETS))} in each game at each number of players)"
                     + (f"; not measured on today's search and content: {', '.join(missing)}." if missing else ".")]
     if any(not line.doubling for line in report.lines):  # the ladder rates the levels, which a report of doublings does not
         out += ladder_section(ladders)
@@ -760,7 +807,7 @@ def command_line(games_per_pairing: int, jobs: int, seed: int, out: Path, games_
                  agent_hard: str, search: tuple[str, str] | None, backend: str = "process",
                  address: str | None = None, search_games: int | None = None,
                  save_results: str | None = None, only: str = "all", resume: bool = False,
-                 duplicate: bool = False) -> str:
+                 duplicate: bool = False, players: int | None = None) -> str:
     """The `credo report-agents` command that repeats a run, every setting spelled out."""
     argv = ["credo", "report-agents", "--games", str(games_per_pairing), "--jobs", str(jobs),
             "--seed", str(seed), "--out", str(out)]
@@ -778,6 +825,8 @@ def command_line(games_per_pairing: int, jobs: int, seed: int, out: Path, games_
         argv += ["--backend", backend]
     if only != "all":
         argv += ["--only", only]
+    if players is not None:
+        argv += ["--players", str(players)]
     if duplicate:
         argv += ["--duplicate"]
     if save_results:

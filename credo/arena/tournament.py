@@ -60,29 +60,64 @@ def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float, flo
 
 def groups(agents: list[str], players: int) -> list[tuple[str, ...]]:
     """Every group of `players` distinct agents (pairs for two-player games); with fewer
-    agents than seats, one group repeating them."""
+    agents than seats, the agents in turn around the table (the first seat's then the
+    next's: `a, b, a` for two agents and three seats)."""
     if len(agents) < players:
         return [tuple(agents[i % len(agents)] for i in range(players))]
     return list(itertools.combinations(agents, players))
 
 
+def seat_orders(agents: list[str], players: int) -> list[list[tuple[str, ...]]]:
+    """For each table the schedule forms, its seat orders, in the order games cycle through
+    them: every group's distinct rotations. With fewer agents than seats the agents sit in
+    turn around the table, and where that seats one more often than another (two agents,
+    three seats: `a, b, a`) the same table also seats them starting from each other agent
+    (`b, a, b`), so that over its seat orders every agent holds as many seats as every other:
+    two agents then each win half of a table's games when they play alike, at any number of
+    seats, as in a duel (a team game's two teams, `a, b, a, b`, are each one agent's)."""
+    if len(agents) >= players:
+        return [_rotations(group) for group in groups(agents, players)]
+    orders: list[tuple[str, ...]] = []
+    for start in range(len(agents)):
+        turn = agents[start:] + agents[:start]
+        for order in _rotations(tuple(turn[i % len(turn)] for i in range(players))):
+            if order not in orders:
+                orders.append(order)
+    return [orders]
+
+
+def _rotations(group: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """The group's distinct seat orders by rotation: every seat's agent moved on one seat at
+    a time (`a, b, a, b` has two)."""
+    out: list[tuple[str, ...]] = []
+    for shift in range(len(group)):
+        order = group[shift:] + group[:shift]
+        if order not in out:
+            out.append(order)
+    return out
+
+
 def schedule(agents: list[str], players: int, games_per_group: int, seed: int,
              duplicate: bool = False) -> list[Fixture]:
     """Each group of `players` distinct agents (pairs for two-player games) plays
-    `games_per_group` games, seat order rotating from game to game. Each game has a seed
-    of its own; `duplicate` deals each seed to every seat order in turn (as duplicate
-    bridge deals a hand to both tables), so that what a seed decides (the options of a
-    Dogma game, the cards dealt) falls to each agent as often as to the other."""
+    `games_per_group` games, seat order rotating from game to game (`seat_orders`). Each game
+    has a seed of its own; `duplicate` deals each seed to every seat order in turn (as
+    duplicate bridge deals a hand to both tables), so that what a seed decides (the options
+    of a Dogma game, the cards dealt) falls to each agent as often as to the other."""
     root = Rng(seed)
     fixtures = []
-    for group in groups(agents, players):
+    for orders in seat_orders(agents, players):
         for k in range(games_per_group):
-            shift = k % players
-            seats = group[shift:] + group[:shift]
-            if not duplicate or shift == 0:
+            turn = k % len(orders)
+            if not duplicate or turn == 0:
                 game_seed = root.next64() >> 33
-            fixtures.append(Fixture(len(fixtures), seats, game_seed))
+            fixtures.append(Fixture(len(fixtures), orders[turn], game_seed))
     return fixtures
+
+
+def deal_size(agents: list[str], players: int) -> int:
+    """How many games a duplicate schedule deals each seed to: a table's seat orders."""
+    return len(seat_orders(agents, players)[0])
 
 
 def read_saved_games(path: Path, fields: tuple[str, ...]) -> list[dict]:

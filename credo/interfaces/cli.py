@@ -279,6 +279,12 @@ def cmd_report_agents(args, console: Console) -> int:
     games_list = _names(args.games_list)
     for name in games_list or []:
         _load_game(name, None)
+    if args.players is not None:
+        for name in games_list or games.names():
+            counts = games.load(name).player_counts()
+            if args.players not in counts:
+                raise SystemExit(f"--players {args.players}: {name} is played by "
+                                 f"{' or '.join(map(str, counts))} players (name the games with --games-list)")
     search = _names(args.search_pair)
     if search is not None and len(search) != 2:
         raise SystemExit("--search-pair takes two agents, WEAK,STRONG")
@@ -290,7 +296,7 @@ def cmd_report_agents(args, console: Console) -> int:
     backend = _backend(args)
     command = report.command_line(args.games, args.jobs, args.seed, out, games_list, args.agent_hard,
                                   tuple(search) if search else None, backend, args.address, args.search_games,
-                                  args.save_results, args.only, args.resume, args.duplicate)
+                                  args.save_results, args.only, args.resume, args.duplicate, args.players)
     if out.exists() and not (args.force or args.resume):
         raise SystemExit(f"{out} exists: give --force to replace it, or --out another file")
     results = Path(args.save_results) if args.save_results else None
@@ -303,7 +309,7 @@ def cmd_report_agents(args, console: Console) -> int:
         except ValueError as e:
             raise SystemExit(str(e)) from None
         for name, now in (("seed", args.seed), ("agent_hard", args.agent_hard), ("search_games", args.search_games),
-                          ("duplicate", args.duplicate)):
+                          ("duplicate", args.duplicate), ("players", args.players)):
             if getattr(before, name) != now:
                 raise SystemExit(f"{results} was measured with {name} {getattr(before, name)!r}, not {now!r}: "
                                  "resume it with the same settings")
@@ -323,7 +329,8 @@ def cmd_report_agents(args, console: Console) -> int:
                                         task, description=label, completed=done, total=total), command=command,
                                     measured=(lambda so_far: report.save(so_far, results)) if results else None,
                                     only=args.only, games_file=report.games_path(results) if results else None,
-                                    resume=args.resume, earlier_runs=earlier_runs, duplicate=args.duplicate)
+                                    resume=args.resume, earlier_runs=earlier_runs, duplicate=args.duplicate,
+                                    players=args.players)
         except ValueError as e:
             raise SystemExit(str(e)) from None
     return _write_report(result, out, console)
@@ -752,6 +759,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="play every pairing (the default), only hard's, one of hard's (hard:mcts), or only the "
                         "search pairing")
     p.add_argument("--duplicate", action="store_true", help=DUPLICATE_HELP)
+    p.add_argument("--players", type=int, help="the number of players of every game measured (default: each game's "
+                                               "own); the two agents of a pairing sit in turn around the table")
     p.add_argument("--save-results", metavar="JSON", help="also save the measured results, to merge later: the "
                                                            "report in JSON, each game as it ends in JSON.games.jsonl")
     p.add_argument("--resume", action="store_true", help="go on from the games --save-results holds: play only "

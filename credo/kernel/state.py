@@ -49,6 +49,20 @@ class Game(ABC):
         """How many players a game with these options has."""
         return self.min_players
 
+    def player_counts(self) -> tuple[int, ...]:
+        """Every number of players the game is played with: those its options accept, from
+        min_players to max_players (Dogma's 2 and 4, not 3)."""
+        if "players" not in self.Options.model_fields:
+            return (self.players(),)
+        counts = []
+        for count in range(self.min_players, self.max_players + 1):
+            try:
+                self.options(players=count)
+            except IllegalAction:
+                continue
+            counts.append(count)
+        return tuple(counts)
+
     def team_of(self, player: int, players: int) -> int:
         """The side `player` plays for in a game of `players`: partners share a side
         (a resignation loses for the whole side). Every player is a side of their own

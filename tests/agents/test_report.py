@@ -113,8 +113,8 @@ def test_the_summary_counts_the_plain_doublings_each_game_needs_and_no_target_a_
     assert scaling_met(doublings) == (1, len(SCALING_BUDGETS), ["jol at 400"])
     text = render(doublings)
     assert "Targets met" not in text and "## Ladder" not in text  # a report of doublings measures no level
-    assert ("Search that scales: 1 of 3 doublings met (the plain search's, at N = 100, 200, 400 in each game);"
-            " not measured on today's search and content: jol at 400.") in text
+    assert ("Search that scales: 1 of 3 doublings met (the plain search's, at N = 100, 200, 400 in each game at each"
+            " number of players); not measured on today's search and content: jol at 400.") in text
     with_hard = StrengthReport(200, 1, 0, "hard", {}, lines=[*lines, Line("jol", "hard", "random", 200, 200, 0, 0,
                                                                       target=0.95, content=today)])
     text = render(with_hard)
@@ -155,7 +155,9 @@ def test_runs_saved_per_game_merge_into_one_report(tmp_path):
         assert f"--games-list {name}" in text and f"--save-results {tmp_path / f'{name}.json'}" in text
         table = alone[alone.index(f"## {name}:"):alone.index("## Summary")]
         assert table in text
-    assert "Targets met: 0 of 4 (with `random` as hard)." in text
+    # Divine is played by 2, 3 and 4: its targets hold at each count, measured or not
+    assert "Targets met: 0 of 8 (with `random` as hard)" in text
+    assert "divine (3 players) random vs random, divine (3 players) random vs greedy" in text
 
 
 def test_a_merge_refuses_runs_that_do_not_fit_together(tmp_path):
@@ -557,3 +559,59 @@ def test_a_run_of_hards_pairings_alone_merges_whatever_its_search_games(tmp_path
     assert merged.search_games == 2 and len(merged.lines) == 2
     with pytest.raises(ValueError, match="the runs differ in search_games: 2 and 1"):
         report.merge([report.load(tmp_path / "search.json"), report.load(tmp_path / "other.json")])
+
+
+def test_every_number_of_players_a_game_is_played_with_counts_for_the_targets_and_the_doublings():
+    from credo.arena.report import SCALING_BUDGETS, StrengthReport, scaling_met, targets_met
+
+    assert [games.load(name).player_counts() for name in ("dirge", "divine", "dogma", "jol")] == \
+        [(2,), (2, 3, 4), (2, 4), (2,)]
+    divine = games.load("divine")
+    today = {"content": divine.content_hash, "search": divine.search_revision, "levels": {"hard": divine.levels["hard"]}}
+    lines = [Line("divine", "mcts-200", "mcts-100", 200, 120, 0, 80, **today),  # two players (saved before)
+             Line("divine", "mcts-400", "mcts-200", 204, 125, 0, 79, **today, players=3),
+             Line("divine", "hard", "random", 204, 204, 0, 0, target=0.95, role="hard", **today, players=4)]
+    report = StrengthReport(200, 1, 0, "hard", {}, lines=lines)
+    assert [line.table for line in lines] == [("divine", 2), ("divine", 3), ("divine", 4)]
+    met, needed, missing = scaling_met(report)
+    assert (met, needed) == (2, 3 * len(SCALING_BUDGETS))
+    assert "divine at 200" in missing and "divine (3 players) at 100" in missing and "divine (3 players) at 200" \
+        not in missing and "divine (4 players) at 400" in missing
+    met, needed, missing = targets_met(report)
+    assert (met, needed) == (1, 3 * 2)  # the quick fixture's two targets, at three player counts
+    assert "divine (4 players) hard vs random" not in missing and "divine (3 players) hard vs random" in missing
+
+
+def test_two_agents_at_a_table_of_more_players_hold_as_many_seats_as_each_other(tmp_path):
+    """A pairing at three players: each deal in the six seat orders of `a, b, a` and `b, a, b`; its
+    line counts the games a seat of the first agent won, in a section of its own."""
+    from credo.arena import report
+    from credo.arena.tournament import schedule
+
+    three = schedule(["a", "b"], 3, 12, seed=4, duplicate=True)
+    assert len({f.seed for f in three[:6]}) == 1 and three[6].seed != three[0].seed
+    assert sorted(f.agents for f in three[:6]) == sorted({("a", "b", "a"), ("b", "a", "a"), ("a", "a", "b"),
+                                                          ("b", "a", "b"), ("a", "b", "b"), ("b", "b", "a")})
+    assert sum(f.agents.count("a") for f in three[:6]) == sum(f.agents.count("b") for f in three[:6]) == 9
+    # at four seats (Dogma's 2 vs 2: seats 1 and 3 against 2 and 4) each agent is a team
+    assert [f.agents for f in schedule(["a", "b"], 4, 2, seed=4, duplicate=True)] == \
+        [("a", "b", "a", "b"), ("b", "a", "b", "a")]
+    path = tmp_path / "three.json"
+    assert main(["report-agents", "--games", "1", "--agent-hard", "random", "--games-list", "divine", "--players",
+                 "3", "--only", "hard:greedy", "--duplicate", "--out", str(tmp_path / "3.md"),
+                 "--save-results", str(path)]) == 0
+    [line] = report.load(path).lines
+    played = report.read_games(report.games_path(path))
+    assert line.players == 3 and line.games == len(played) == 6  # rounded up to a whole deal
+    assert all(row["players"] == 3 and len(row["agents"]) == 3 for row in played)
+    won = sum(1 for row in played if max(row["returns"]) > 0
+              and any(agent == "random" and row["returns"][seat] == max(row["returns"])
+                      for seat, agent in enumerate(row["agents"])))
+    assert line.wins == won
+    text = (tmp_path / "3.md").read_text()
+    assert "## divine, 3 players: Divine" in text and "players=3" in text and "--players 3" in text
+    with pytest.raises(SystemExit, match="measured with players 3, not None"):
+        main(["report-agents", "--games", "1", "--agent-hard", "random", "--games-list", "divine", "--only",
+              "hard:greedy", "--duplicate", "--out", str(tmp_path / "3.md"), "--save-results", str(path), "--resume"])
+    with pytest.raises(SystemExit, match="--players 3: jol is played by 2 players"):
+        main(["report-agents", "--games-list", "jol", "--players", "3", "--out", str(tmp_path / "j.md")])
