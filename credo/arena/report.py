@@ -209,10 +209,9 @@ def measure(games_list: list[str] | None = None, games_per_pairing: int = MIN_GA
     number of players of every game (default: each game's own), two agents taking turns around
     the table (tournament.seat_orders)."""
     names = list(games_list or games.names())
-    for name in names if players is not None else []:
-        counts = games.load(name).player_counts()
-        if players not in counts:
-            raise ValueError(f"{name} is played by {' or '.join(map(str, counts))} players, not {players}")
+    problem = unplayable(names, players)
+    if problem:
+        raise ValueError(problem)
     report = StrengthReport(games_per_pairing, jobs, seed, agent_hard,
                             {g: search or search_pair(g) for g in names}, backend, search_games,
                             duplicate=duplicate, players=players)
@@ -328,6 +327,15 @@ def measure(games_list: list[str] | None = None, games_per_pairing: int = MIN_GA
         run()
     run_record.seconds = time.perf_counter() - start
     return report
+
+
+def unplayable(names: list[str], players: int | None) -> str | None:
+    """Why one of the games `names` cannot be measured at `players` (None: each at its own)."""
+    for name in names if players is not None else []:
+        counts = games.load(name).player_counts()
+        if players not in counts:
+            return f"{name} is played by {' or '.join(map(str, counts))} players, not {players}"
+    return None
 
 
 def effort_by_agent(results: list[GameResult]) -> dict[str, dict] | None:

@@ -279,12 +279,9 @@ def cmd_report_agents(args, console: Console) -> int:
     games_list = _names(args.games_list)
     for name in games_list or []:
         _load_game(name, None)
-    if args.players is not None:
-        for name in games_list or games.names():
-            counts = games.load(name).player_counts()
-            if args.players not in counts:
-                raise SystemExit(f"--players {args.players}: {name} is played by "
-                                 f"{' or '.join(map(str, counts))} players (name the games with --games-list)")
+    problem = report.unplayable(games_list or games.names(), args.players)
+    if problem:
+        raise SystemExit(f"--players {args.players}: {problem} (name the games with --games-list)")
     search = _names(args.search_pair)
     if search is not None and len(search) != 2:
         raise SystemExit("--search-pair takes two agents, WEAK,STRONG")
