@@ -256,7 +256,7 @@ def measure(games_list: list[str] | None = None, games_per_pairing: int = MIN_GA
         if duplicate:  # whole deals: every seed in every seat order
             deal = deal_size([first, second], seats)
             pairing_games = -(-pairing_games // deal) * deal
-        label = f"{name}: {first} vs {second}" + (f" ({seats} players)" if seats != game.players() else "")
+        label = f"{table_name((name, seats))}: {first} vs {second}"
         meaning = {a: game.levels[a] for a in (first, second) if a in game.levels}
         before = {}
         for row in saved:
