@@ -12,18 +12,27 @@ a stopped run loses only the games in flight: `resume` plays only those missing,
 `merge` joins folders measured with the same settings. The run's settings and its
 command lines are in `run.json` beside it, the report in `report.md` / `report.html`
 with PNG plots (matplotlib, the `lab` extra, imported only to draw).
+
+Cross-play (`--agents greedy,medium`): one agent on every seat can read a matchup wrong when
+it plays one side below that side's strength (a search that wastes its turns with one deck
+makes the other deck look strong). With several agents, each deal is played with every
+assignment of them to the sides, and the report adds, for each pairing of sides, the score
+of each side's agent against each of the other's and the value of that table as a zero-sum
+game between the two sides' choices of agent (scipy's linear programming): what each side
+scores when both play the best mix of the agents measured. The band is judged on that value.
 """
 
 from __future__ import annotations
 
 import html
 import importlib
+import itertools
 import json
 import platform
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from datetime import datetime
 from pathlib import Path
 from types import SimpleNamespace
@@ -72,7 +81,7 @@ def outcome_kinds(name: str) -> dict[str, str]:
 @dataclass
 class Settings:
     game: str
-    agents: str  # one agent (or level) on every seat
+    agents: str  # one agent (or level) on every seat, or several, comma-separated: cross-play
     games: int  # per matchup
     seed: int = 0
     content: str | None = None
@@ -125,16 +134,38 @@ def select(found: list[tuple[str, dict]], words: list[str] | None) -> list[tuple
     return [(label, options) for label, options in found if any(named(label, word) for word in words)]
 
 
-def plan(settings: Settings, done: set[tuple[str, int]] = frozenset()) -> list[tuple]:
-    """The work items of the games not yet in `done` ((matchup, index) pairs). Every matchup
-    plays the same seeds (the arena's schedule), so matchups differ only in what they vary."""
+def agent_list(agents: str) -> list[str]:
+    """The agents of `--agents`: one, or several (comma-separated) for cross-play."""
+    return list(dict.fromkeys(a.strip() for a in agents.split(",") if a.strip()))
+
+
+def seatings(game, players: int, agents: list[str]) -> list[tuple[str, ...]]:
+    """Every way to give each side (team, or player) one of `agents`, as agents by seat: one
+    agent gives one seating, two agents in a duel four (each against itself and the other)."""
+    teams = [game.team_of(p, players) for p in range(players)]
+    sides = list(dict.fromkeys(teams))
+    return [tuple(pick[sides.index(t)] for t in teams) for pick in itertools.product(agents, repeat=len(sides))]
+
+
+def game_key(row: dict) -> tuple[str, int, tuple[str, ...]]:
+    """What names one game of a run: its matchup, its deal and who sat where."""
+    return row["matchup"], row["index"], tuple(row["agents"])
+
+
+def plan(settings: Settings, done: set[tuple[str, int, tuple[str, ...]]] = frozenset()) -> list[tuple]:
+    """The work items of the games not yet in `done` (`game_key`s). Every matchup plays the
+    same seeds (the arena's schedule), so matchups differ only in what they vary; in
+    cross-play each deal is played once for every seating of the agents."""
     game = games.load(settings.game, settings.content)
+    agents = agent_list(settings.agents)
     work = []
     for label, options in matchups(settings):
         players = game.players(**options)
-        for fixture in schedule([settings.agents], players, settings.games, settings.seed):
-            if (label, fixture.index) not in done:
-                work.append((settings.game, label, fixture, options, settings.content))
+        seated = seatings(game, players, agents)
+        for fixture in schedule(agents[:1], players, settings.games, settings.seed):
+            for seats in seated:
+                if (label, fixture.index, seats) not in done:
+                    work.append((settings.game, label, replace(fixture, agents=seats), options, settings.content))
     # game k of every matchup before game k+1 of any: a run stopped early has measured them all alike
     return sorted(work, key=lambda item: item[2].index)
 
@@ -180,11 +211,16 @@ def write_settings(settings: Settings, folder: Path) -> None:
 def read_results(folder: Path) -> list[dict]:
     """The saved games; a last line cut short by a stop is left out (it is played again)."""
     rows = read_saved_games(folder / RESULTS, ("matchup", "index", "seed", "winners"))
-    # one game saved twice (two runs writing one folder) counts once: a matchup and a seed make one game
-    once: dict[tuple[str, int], dict] = {}
+    # one game saved twice (two runs writing one folder) counts once: a matchup, a seed and the
+    # agents by seat make one game
+    once: dict[tuple, dict] = {}
     for row in rows:
-        once.setdefault((row["matchup"], row["seed"]), row)
+        once.setdefault(_same_game(row), row)
     return list(once.values())
+
+
+def _same_game(row: dict) -> tuple:
+    return row["matchup"], row["seed"], tuple(row["agents"])
 
 
 def fingerprint(settings: Settings) -> str:
@@ -247,7 +283,7 @@ def run(settings: Settings, out: Path, resume: bool = False, command: str = "", 
             raise ValueError(f"{out} already holds results: give --resume to play only the missing games, "
                              "or another --out")
         _one_search(settings.game, saved, str(out), today=True)
-        done = {(row["matchup"], row["index"]) for row in saved}
+        done = {game_key(row) for row in saved}
         work = plan(settings, done)
         if resume and (out / SETTINGS).exists():
             # the folder holds what every run played: `--matchups chaos` added to a run of every
@@ -303,21 +339,21 @@ def _only_writer(out: Path) -> Iterator[None]:
 
 def merge(folders: list[Path], out: Path) -> tuple[Settings, list[dict], int]:
     """One measurement from several folders of the same settings: their games together (a
-    game of the same matchup and seed counted once) and their runs. Returns the settings,
+    game of the same matchup, seed and agents counted once) and their runs. Returns the settings,
     the games and how many repeated games were left out."""
     parts = [(read_settings(f), read_results(f)) for f in folders]
     first = parts[0][0]
     merged = Settings(first.game, first.agents, first.games, first.seed, first.content, first.options,
                       first.jobs, first.backend, [], _union([s.only for s, _ in parts]),
                       first.content_hash if all(s.content_hash for s, _ in parts) else None)
-    rows: dict[tuple[str, int], dict] = {}
+    rows: dict[tuple, dict] = {}
     repeated = 0
     for folder, (settings, part_rows) in zip(folders, parts, strict=True):
         _same(first, settings, str(folder))
         merged.runs += settings.runs
         merged.games = max(merged.games, settings.games)
         for row in part_rows:
-            key = (row["matchup"], row["seed"])
+            key = _same_game(row)
             if key in rows:
                 repeated += 1
             else:
@@ -462,6 +498,91 @@ def side_pairings(rows: list[dict], kind: str) -> dict[tuple[str, str], Rate]:
     return out
 
 
+def mirror_rows(settings: Settings, rows: list[dict]) -> list[dict]:
+    """The games the first agent of `--agents` played on every seat: all of them, but in cross-play."""
+    first = agent_list(settings.agents)[0]
+    return [row for row in rows if all(agent == first for agent in row["agents"])]
+
+
+@dataclass
+class CrossPlay:
+    """A pairing of two sides (`a` against `b`) played by every agent on each: `a`'s score for
+    each (agent of a, agent of b), and the value of that table as a zero-sum game (what `a`
+    scores when both sides play their best mix of the agents), with bounds from the cells'
+    95% intervals (the value of the table of their lower ends, and of their upper ends: a
+    game's value rises with every cell)."""
+    a: str
+    b: str
+    cells: dict[tuple[str, str], Rate]
+    value: float | None = None
+    low: float | None = None
+    high: float | None = None
+    mix_a: dict[str, float] = field(default_factory=dict)
+    mix_b: dict[str, float] = field(default_factory=dict)
+
+    @property
+    def outside(self) -> bool:
+        return self.value is not None and (self.high < BAND[0] or self.low > BAND[1])
+
+
+def game_value(matrix: list[list[float]]) -> tuple[float, list[float], list[float]]:
+    """The value to the row player of the zero-sum game whose row player scores `matrix[i][j]`
+    (the column player 1 minus it), and both players' best mixes (linear programming)."""
+    from scipy.optimize import linprog
+
+    n, m = len(matrix), len(matrix[0])
+    # the rows: maximise v such that every column leaves the row mix at least v
+    rows = linprog([0.0] * n + [-1.0], A_ub=[[-matrix[i][j] for i in range(n)] + [1.0] for j in range(m)],
+                   b_ub=[0.0] * m, A_eq=[[1.0] * n + [0.0]], b_eq=[1.0], bounds=[(0, 1)] * n + [(None, None)],
+                   method="highs")
+    # the columns: minimise w such that no row scores more than w against the column mix
+    columns = linprog([0.0] * m + [1.0], A_ub=[[matrix[i][j] for j in range(m)] + [-1.0] for i in range(n)],
+                      b_ub=[0.0] * n, A_eq=[[1.0] * m + [0.0]], b_eq=[1.0], bounds=[(0, 1)] * m + [(None, None)],
+                      method="highs")
+    # the solver's value may stray past the table by its tolerance (a -0.0%): it lies within the cells
+    value = min(max(float(rows.x[n]), min(map(min, matrix))), max(map(max, matrix)))
+    return value, [float(x) for x in rows.x[:n]], [float(x) for x in columns.x[:m]]
+
+
+def cross_play(rows: list[dict], side: str | None, agents: list[str]) -> list[CrossPlay]:
+    """Every pairing of two sides that the agents played in every seating: by the game's SIDE
+    (Dogma's options, Jol's decks) where the games hold one each, else by seat of each
+    two-player matchup. Each pairing once, named from its first side in alphabetical order."""
+    cells: dict[tuple[str, str], dict[tuple[str, str], Rate]] = {}
+    for row in rows:
+        if len(row["agents"]) != 2:
+            continue
+        held = row.get("held") or []
+        names = [[t[1] for t in seat if t[0] == side] for seat in held] if side and len(held) == 2 else []
+        if names and all(len(n) == 1 for n in names) and names[0] != names[1]:
+            names = [n[0] for n in names]
+        else:
+            names = [f"{row['matchup']}, seat {seat + 1}" for seat in (0, 1)]
+        for seat in (0, 1):
+            agent, other = row["agents"][seat], row["agents"][1 - seat]
+            cells.setdefault((names[seat], names[1 - seat]), {}).setdefault((agent, other), Rate(0, 0)).add(
+                score_of(row, {seat}))
+    out = []
+    for (a, b), table in sorted(cells.items()):
+        if a > b:
+            continue
+        pairing = CrossPlay(a, b, {k: table[k] for k in itertools.product(agents, repeat=2) if k in table})
+        if len(pairing.cells) == len(agents) ** 2:
+            def matrix(pick):
+                return [[pick(pairing.cells[x, y]) for y in agents] for x in agents]
+
+            pairing.value, mix_a, mix_b = game_value(matrix(lambda r: r.interval[0]))
+            pairing.low = game_value(matrix(lambda r: r.interval[1]))[0]
+            pairing.high = game_value(matrix(lambda r: r.interval[2]))[0]
+            pairing.mix_a, pairing.mix_b = dict(zip(agents, mix_a)), dict(zip(agents, mix_b))
+        out.append(pairing)
+    return out
+
+
+def _mix(mix: dict[str, float]) -> str:
+    return ", ".join(f"`{agent}` {_pct(share)}" for agent, share in mix.items() if share > 0.0005)
+
+
 def side_totals(rows: list[dict], kind: str) -> dict[str, Rate]:
     """Each side's score against the other sides (mirror games, which say nothing, left out)."""
     out: dict[str, Rate] = {}
@@ -509,17 +630,25 @@ def _limit_note(settings: Settings) -> str:
 def sections(settings: Settings, rows: list[dict]) -> list[Section]:
     """The report's content, written as markdown and as HTML from the same sections."""
     game = games.load(settings.game, settings.content)
-    agent = settings.agents
-    level = f"`{agent}` (in {settings.game}: `{game.levels[agent]}`)" if agent in game.levels else f"`{agent}`"
+    agents = agent_list(settings.agents)
+    played = rows
+    rows = mirror_rows(settings, rows)
+
+    def level(agent: str) -> str:
+        return f"`{agent}` (in {settings.game}: `{game.levels[agent]}`)" if agent in game.levels else f"`{agent}`"
+
+    who = (f"Agent on every seat: {level(agents[0])}" if len(agents) == 1 else
+           f"Cross-play of {', '.join(map(level, agents))}: each deal played with every seating of them by side; "
+           f"the sections but \"Cross-play\" count the {len(rows)} games {level(agents[0])} played on every seat")
     runs = settings.runs
     seconds = sum(r.seconds for r in runs)
     head = Section(f"Balance of {game.title}", [
         "Generated by `credo balance`. Every number below is what the saved games say; nothing is filled in by hand.",
         "",
-        f"- Agent on every seat: {level}; seed {', '.join(dict.fromkeys(_seed_of(r) for r in runs)) or settings.seed};"
-        f" up to {settings.games} games per matchup"
-        f" ({len(rows)} games in all, {_duration(seconds)} of running;"
-        f" {_duration(sum(row.get('seconds', 0) for row in rows))} of a core's play)",
+        f"- {who}; seed {', '.join(dict.fromkeys(_seed_of(r) for r in runs)) or settings.seed};"
+        f" up to {settings.games} games per matchup{' and seating' if len(agents) > 1 else ''}"
+        f" ({len(played)} games in all, {_duration(seconds)} of running;"
+        f" {_duration(sum(row.get('seconds', 0) for row in played))} of a core's play)",
         f"- Search: {_revision_note(game, rows)}",
         f"- Content: {settings.content or 'the shipped content'}"
         f"{f' (content hash {settings.content_hash})' if settings.content_hash else ''}; game options: "
@@ -607,6 +736,9 @@ def sections(settings: Settings, rows: list[dict]) -> list[Section]:
         turns = sorted(r["turns"] for r in group if r.get("turns") is not None)
         lengths.rows.append([label, str(len(group)), _spread(moves), _spread(turns) if turns else "-"])
     out.append(lengths)
+    crossed = cross_play(played, side, agents) if len(agents) > 1 else []
+    if crossed:
+        out.append(_cross_section(crossed, side))
     outside = [f"{label} ({_pct(rate.interval[0])})" for label, (_, rate, _) in matchup_rates(rows, sides).items() if rate.outside]
     outside += [f"seat {seat + 1} of {n} ({_pct(rate.interval[0])})" for n, rates in seats.items()
                 for seat, rate in enumerate(rates) if rate.outside]
@@ -620,12 +752,39 @@ def sections(settings: Settings, rows: list[dict]) -> list[Section]:
                     for (a, b), rate in sorted(pairs.items()) if a != b and rate.outside and rate.interval[0] > 0.5]
     if first.outside:
         outside.append(f"the seat that took the first turn ({_pct(first.interval[0])})")
+    # each pairing named from the side its value favours, as the pairings above are
+    outside += [f"{c.a} against {c.b} with each side's best mix of the agents ({_pct(c.value)})" if c.value > 0.5
+                else f"{c.b} against {c.a} with each side's best mix of the agents ({_pct(1 - c.value)})"
+                for c in crossed if c.outside]
     checked = f"seat, side and pairing of {side}s" if side else "seat and side"
     if first.games:
         checked += ", and the seat that took the first turn,"
     out.append(Section("Summary", [("Outside the band: " + "; ".join(outside) + ".") if outside
                                    else f"Every matchup, {checked} is within the band (or its interval overlaps it)."]))
     return out
+
+
+def _cross_section(crossed: list[CrossPlay], side: str | None) -> Section:
+    c = Section("Cross-play", [
+        f"Each pairing of {f'{side}s' if side else 'seats'} with every agent on each side, both seat orders "
+        "together: the first side's score for each agent of its own against each of the other's. The last "
+        "line of a pairing is the value of that table as a zero-sum game between the two sides' choices of "
+        "agent: what the first side scores when each side plays the best mix of the agents (the mixes named), "
+        "between the values of the tables of the cells' lower and upper interval ends. A side that one agent "
+        "plays below its strength shows here: the band is judged on the value."],
+        ["pairing", "first side played by", "second side played by", "games", "first side's score (95% CI)"])
+    for pairing in crossed:
+        name = f"{pairing.a} against {pairing.b}"
+        for (x, y), rate in pairing.cells.items():
+            c.rows.append([name, f"`{x}`", f"`{y}`", *_rate_cells(rate, band=False)])
+        if pairing.value is None:
+            c.rows.append([name, "-", "-", "-", "not every seating played yet: no value"])
+            continue
+        mark = " **outside**" if pairing.outside else ""
+        c.rows.append([f"**{name}: value**", _mix(pairing.mix_a), _mix(pairing.mix_b),
+                       str(sum(r.games for r in pairing.cells.values())),
+                       f"{_pct(pairing.value)} [{_pct(pairing.low)}, {_pct(pairing.high)}]{mark}"])
+    return c
 
 
 def _revision_note(game, rows: list[dict]) -> str:
@@ -811,7 +970,7 @@ def write_report(settings: Settings, rows: list[dict], out: Path, plots: bool = 
     """report.md and report.html in `out`, with the plots beside them (unless `plots` is False)."""
     parts = sections(settings, rows)
     if plots:
-        draw_plots(parts, rows, out, games.load(settings.game, settings.content))
+        draw_plots(parts, mirror_rows(settings, rows), out, games.load(settings.game, settings.content))
     else:
         for s in parts:
             s.plots = []

@@ -400,7 +400,7 @@ def cmd_balance(args, console: Console) -> int:
         except ValueError as exc:
             raise SystemExit(f"merge: {exc}") from None
         if repeated:
-            console.print(f"{repeated} games appear in more than one folder (same matchup and seed): counted once")
+            console.print(f"{repeated} games appear in more than one folder (same matchup, seed and agents): counted once")
         return _balance_report(settings, rows, out, console)
     if args.folders:
         raise SystemExit(f"unexpected {' '.join(args.folders)}: 'credo balance GAME' takes no folders "
@@ -409,7 +409,8 @@ def cmd_balance(args, console: Console) -> int:
         raise SystemExit(f"unknown game {args.game!r}; the games are: {', '.join(games.names())} (or merge)")
     game = _load_game(args.game, args.content)
     options = _parse_options(args.option)
-    _known_agents([args.agents])
+    _known_agents(lab.agent_list(args.agents) or [args.agents], game)
+    args.agents = ",".join(lab.agent_list(args.agents))  # one spelling, so that runs of the same agents join
     if args.games < 1 or args.jobs < 1:
         raise SystemExit("--games and --jobs must be at least 1")
     backend = _backend(args)
@@ -773,7 +774,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("game", help="the game (" + ", ".join(games.names()) + "), or merge")
     p.add_argument("folders", nargs="*", help="merge only: the folders of the runs to merge")
     p.add_argument("--agents", default="greedy", help="the agent or level on every seat (easy, medium, hard, "
-                                                      "greedy, mcts-N...)")
+                                                      "greedy, mcts-N...); several, comma-separated, for "
+                                                      "cross-play: each deal with every seating of them by side")
     p.add_argument("--games", type=int, default=50, help="games per matchup")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--jobs", type=int, default=1,

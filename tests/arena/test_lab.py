@@ -448,3 +448,68 @@ def test_divine_records_the_cards_each_seat_played_as_its_moves_say(tmp_path):
     assert plays > 20  # random seats play cards: the comparison above is not of empty lists
     parts = {part.title: part for part in lab.sections(lab.read_settings(tmp_path), rows)}
     assert "By card" in parts
+
+
+def test_the_value_of_a_table_is_what_each_side_secures_with_its_best_mix():
+    value, rows, columns = lab.game_value([[1.0, 0.0], [0.0, 1.0]])  # matching pennies: a coin on each side
+    assert value == pytest.approx(0.5) and rows == pytest.approx([0.5, 0.5]) and columns == pytest.approx([0.5, 0.5])
+    # a saddle: the row's second agent is better against either column, the column's second holds the row to 0.7
+    value, rows, columns = lab.game_value([[0.8, 0.6], [0.9, 0.7]])
+    assert value == pytest.approx(0.7) and rows == pytest.approx([0.0, 1.0]) and columns == pytest.approx([0.0, 1.0])
+    value, rows, _ = lab.game_value([[0.3, 0.9], [0.8, 0.4]])  # mixed: p*0.3 + (1-p)*0.8 = p*0.9 + (1-p)*0.4
+    assert rows[0] == pytest.approx(0.4) and value == pytest.approx(0.6)
+
+
+def test_cross_play_plays_each_deal_in_every_seating_and_judges_a_pairing_on_its_value(tmp_path, monkeypatch):
+    played = counting(monkeypatch)
+    chosen = lab.Settings("dogma", "greedy,random", 2, seed=5, only=["storm vs knowledge", "knowledge vs storm"])
+    rows = lab.run(chosen, tmp_path)
+    # two deals a matchup, each with the four seatings of two agents on two sides
+    assert len(rows) == len(played) == 2 * 2 * 4
+    assert {tuple(r["agents"]) for r in rows} == {("greedy", "greedy"), ("greedy", "random"),
+                                                  ("random", "greedy"), ("random", "random")}
+    for label in ("storm vs knowledge", "knowledge vs storm"):
+        for index in (0, 1):
+            deal = [r for r in rows if r["matchup"] == label and r["index"] == index]
+            assert len(deal) == 4 and len({r["seed"] for r in deal}) == 1  # one deal, every seating
+    played.clear()
+    assert len(lab.run(chosen, tmp_path, resume=True)) == 16 and played == []  # nothing missing: nothing played
+    # the pairing's table counted again from the saved games, Knowledge's score for each agent of its own
+    # against each of Storm's, and the report's other sections only greedy's games on every seat
+    wins = {}
+    for r in rows:
+        k = next(seat for seat, held in enumerate(r["held"]) if ["option", "knowledge"] in held)
+        cell = wins.setdefault((r["agents"][k], r["agents"][1 - k]), [0.0, 0])
+        cell[0] += lab.score_of(r, {k})
+        cell[1] += 1
+    [pairing] = lab.cross_play(rows, "option", ["greedy", "random"])
+    assert (pairing.a, pairing.b) == ("knowledge", "storm")
+    assert {key: (rate.score, rate.games) for key, rate in pairing.cells.items()} == {
+        key: tuple(cell) for key, cell in wins.items()}
+    value = lab.game_value([[wins[x, y][0] / 4 for y in ("greedy", "random")] for x in ("greedy", "random")])[0]
+    assert pairing.value == pytest.approx(value) and pairing.low <= pairing.value <= pairing.high
+    parts = {part.title: part for part in lab.sections(lab.read_settings(tmp_path), rows)}
+    assert "Cross-play" in parts
+    assert "the 4 games `greedy` played on every seat" in parts[f"Balance of {games.load('dogma').title}"].text[2]
+    assert sum(int(row[2]) for row in parts["Option against option"].rows) == 4 * 2  # each game from both sides
+
+
+def test_a_pairing_whose_best_mixes_leave_the_band_is_named_outside(tmp_path):
+    rows = lab.run(lab.Settings("dogma", "greedy,random", 1, seed=5, only=["knowledge vs storm"]), tmp_path)
+    many = []
+    for k in range(40):  # Storm wins whenever greedy plays it, and loses whenever random does
+        for row in rows:
+            storm = next(seat for seat, held in enumerate(row["held"]) if ["option", "storm"] in held)
+            winner = storm if row["agents"][storm] == "greedy" else 1 - storm
+            many.append({**row, "index": len(many), "winners": [winner],
+                         "returns": [1.0 if seat == winner else -1.0 for seat in range(2)]})
+    [pairing] = lab.cross_play(many, "option", ["greedy", "random"])
+    # Knowledge can do nothing against greedy's Storm: the value is Storm's, whatever Knowledge plays
+    assert pairing.value == pytest.approx(0.0, abs=1e-9) and pairing.mix_b["greedy"] == pytest.approx(1.0)
+    summary = " ".join(lab.sections(lab.read_settings(tmp_path), many)[-1].text)
+    assert "storm against knowledge with each side's best mix of the agents (100.0%)" in summary  # the stronger side's name
+
+
+def test_cli_balance_names_an_unknown_agent_of_a_cross_play(tmp_path):
+    with pytest.raises(SystemExit, match="unknown agent 'nobody'"):
+        main(["balance", "jol", "--agents", "greedy,nobody", "--out", str(tmp_path / "x")])
