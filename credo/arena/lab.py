@@ -752,15 +752,24 @@ def sections(settings: Settings, rows: list[dict]) -> list[Section]:
                     for (a, b), rate in sorted(pairs.items()) if a != b and rate.outside and rate.interval[0] > 0.5]
     if first.outside:
         outside.append(f"the seat that took the first turn ({_pct(first.interval[0])})")
-    # each pairing named from the side its value favours, as the pairings above are
-    outside += [f"{c.a} against {c.b} with each side's best mix of the agents ({_pct(c.value)})" if c.value > 0.5
-                else f"{c.b} against {c.a} with each side's best mix of the agents ({_pct(1 - c.value)})"
-                for c in crossed if c.outside]
     checked = f"seat, side and pairing of {side}s" if side else "seat and side"
     if first.games:
         checked += ", and the seat that took the first turn,"
-    out.append(Section("Summary", [("Outside the band: " + "; ".join(outside) + ".") if outside
-                                   else f"Every matchup, {checked} is within the band (or its interval overlaps it)."]))
+    verdict = (("Outside the band: " + "; ".join(outside) + ".") if outside
+               else f"Every matchup, {checked} is within the band (or its interval overlaps it).")
+    if not crossed:
+        out.append(Section("Summary", [verdict]))
+        return out
+    # each pairing named from the side its value favours, as the pairings above are
+    beyond = [f"{c.a} against {c.b} ({_pct(c.value)})" if c.value > 0.5 else f"{c.b} against {c.a} ({_pct(1 - c.value)})"
+              for c in crossed if c.outside]
+    unvalued = [f"{c.a} against {c.b}" for c in crossed if c.value is None]
+    out.append(Section("Summary", [
+        "With each side's best mix of the agents: "
+        + (f"outside the band: {'; '.join(beyond)}." if beyond
+           else "every pairing within the band (or its interval overlaps it).")
+        + (f" Not every seating played yet: {'; '.join(unvalued)}." if unvalued else ""),
+        f"In the games {level(agents[0])} played on every seat: {verdict[0].lower()}{verdict[1:]}"]))
     return out
 
 

@@ -506,8 +506,10 @@ def test_a_pairing_whose_best_mixes_leave_the_band_is_named_outside(tmp_path):
     [pairing] = lab.cross_play(many, "option", ["greedy", "random"])
     # Knowledge can do nothing against greedy's Storm: the value is Storm's, whatever Knowledge plays
     assert pairing.value == pytest.approx(0.0, abs=1e-9) and pairing.mix_b["greedy"] == pytest.approx(1.0)
-    summary = " ".join(lab.sections(lab.read_settings(tmp_path), many)[-1].text)
-    assert "storm against knowledge with each side's best mix of the agents (100.0%)" in summary  # the stronger side's name
+    verdict, mirror = lab.sections(lab.read_settings(tmp_path), many)[-1].text
+    # the cross-play verdict first, the pairing named from its stronger side; then greedy's own games
+    assert verdict == "With each side's best mix of the agents: outside the band: storm against knowledge (100.0%)."
+    assert mirror.startswith("In the games `greedy` played on every seat: outside the band: ")
 
 
 def test_cli_balance_names_an_unknown_agent_of_a_cross_play(tmp_path):
