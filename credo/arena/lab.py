@@ -482,19 +482,26 @@ def held_rates(rows: list[dict]) -> dict[str, list[Held]]:
     return out
 
 
+def side_names(row: dict, kind: str | None) -> list[str] | None:
+    """The `kind` each seat of a two-player game held (Dogma's option, Jol's deck), where each
+    held exactly one; None otherwise."""
+    held = row.get("held") or []
+    if kind is None or len(held) != 2:
+        return None
+    sides = [[t[1] for t in seat if t[0] == kind] for seat in held]
+    return [s[0] for s in sides] if all(len(s) == 1 for s in sides) else None
+
+
 def side_pairings(rows: list[dict], kind: str) -> dict[tuple[str, str], Rate]:
     """(a, b) -> the score of the side holding `kind` a against the side holding b, both
     seat orders together (two-player games where each seat holds one of that kind)."""
     out: dict[tuple[str, str], Rate] = {}
     for row in rows:
-        held = row.get("held") or []
-        if len(held) != 2:
-            continue
-        sides = [[t[1] for t in seat if t[0] == kind] for seat in held]
-        if any(len(s) != 1 for s in sides):
+        sides = side_names(row, kind)
+        if sides is None:
             continue
         for seat in (0, 1):
-            out.setdefault((sides[seat][0], sides[1 - seat][0]), Rate(0, 0)).add(score_of(row, {seat}))
+            out.setdefault((sides[seat], sides[1 - seat]), Rate(0, 0)).add(score_of(row, {seat}))
     return out
 
 
@@ -552,11 +559,8 @@ def cross_play(rows: list[dict], side: str | None, agents: list[str]) -> list[Cr
     for row in rows:
         if len(row["agents"]) != 2:
             continue
-        held = row.get("held") or []
-        names = [[t[1] for t in seat if t[0] == side] for seat in held] if side and len(held) == 2 else []
-        if names and all(len(n) == 1 for n in names) and names[0] != names[1]:
-            names = [n[0] for n in names]
-        else:
+        names = side_names(row, side)
+        if names is None or names[0] == names[1]:  # a mirror pairing is told apart by its seats
             names = [f"{row['matchup']}, seat {seat + 1}" for seat in (0, 1)]
         for seat in (0, 1):
             agent, other = row["agents"][seat], row["agents"][1 - seat]
@@ -631,7 +635,7 @@ def sections(settings: Settings, rows: list[dict]) -> list[Section]:
     """The report's content, written as markdown and as HTML from the same sections."""
     game = games.load(settings.game, settings.content)
     agents = agent_list(settings.agents)
-    played = rows
+    played = rows  # every game; the sections but cross-play's count the first agent's own
     rows = mirror_rows(settings, rows)
 
     def level(agent: str) -> str:
