@@ -526,6 +526,7 @@ class CrossPlay:
     high: float | None = None
     mix_a: dict[str, float] = field(default_factory=dict)
     mix_b: dict[str, float] = field(default_factory=dict)
+    unvalued: str | None = None  # why the table has no value yet
 
     @property
     def outside(self) -> bool:
@@ -571,15 +572,22 @@ def cross_play(rows: list[dict], side: str | None, agents: list[str]) -> list[Cr
         if a > b:
             continue
         pairing = CrossPlay(a, b, {k: table[k] for k in itertools.product(agents, repeat=2) if k in table})
-        if len(pairing.cells) == len(agents) ** 2:
-            def matrix(pick):
-                return [[pick(pairing.cells[x, y]) for y in agents] for x in agents]
-
-            pairing.value, mix_a, mix_b = game_value(matrix(lambda r: r.interval[0]))
-            pairing.low = game_value(matrix(lambda r: r.interval[1]))[0]
-            pairing.high = game_value(matrix(lambda r: r.interval[2]))[0]
-            pairing.mix_a, pairing.mix_b = dict(zip(agents, mix_a)), dict(zip(agents, mix_b))
         out.append(pairing)
+        if len(pairing.cells) < len(agents) ** 2:
+            pairing.unvalued = "not every seating played yet: no value"
+            continue
+
+        def matrix(pick, cells=pairing.cells):
+            return [[pick(cells[x, y]) for y in agents] for x in agents]
+
+        try:
+            pairing.value, mix_a, mix_b = game_value(matrix(lambda r: r.interval[0]))
+        except ImportError:  # the lab extra is missing: the games are saved, the table written
+            pairing.unvalued = "no value: it needs scipy (pip install 'credo[lab]')"
+            continue
+        pairing.low = game_value(matrix(lambda r: r.interval[1]))[0]
+        pairing.high = game_value(matrix(lambda r: r.interval[2]))[0]
+        pairing.mix_a, pairing.mix_b = dict(zip(agents, mix_a)), dict(zip(agents, mix_b))
     return out
 
 
@@ -767,12 +775,12 @@ def sections(settings: Settings, rows: list[dict]) -> list[Section]:
     # each pairing named from the side its value favours, as the pairings above are
     beyond = [f"{c.a} against {c.b} ({_pct(c.value)})" if c.value > 0.5 else f"{c.b} against {c.a} ({_pct(1 - c.value)})"
               for c in crossed if c.outside]
-    unvalued = [f"{c.a} against {c.b}" for c in crossed if c.value is None]
+    unvalued = [f"{c.a} against {c.b} ({c.unvalued})" for c in crossed if c.value is None]
     out.append(Section("Summary", [
         "With each side's best mix of the agents: "
         + (f"outside the band: {'; '.join(beyond)}." if beyond
            else "every pairing within the band (or its interval overlaps it).")
-        + (f" Not every seating played yet: {'; '.join(unvalued)}." if unvalued else ""),
+        + (f" Without a value: {'; '.join(unvalued)}." if unvalued else ""),
         f"In the games {level(agents[0])} played on every seat: {verdict[0].lower()}{verdict[1:]}"]))
     return out
 
@@ -791,7 +799,7 @@ def _cross_section(crossed: list[CrossPlay], side: str | None) -> Section:
         for (x, y), rate in pairing.cells.items():
             c.rows.append([name, f"`{x}`", f"`{y}`", *_rate_cells(rate, band=False)])
         if pairing.value is None:
-            c.rows.append([name, "-", "-", "-", "not every seating played yet: no value"])
+            c.rows.append([name, "-", "-", "-", pairing.unvalued])
             continue
         mark = " **outside**" if pairing.outside else ""
         c.rows.append([f"**{name}: value**", _mix(pairing.mix_a), _mix(pairing.mix_b),

@@ -512,6 +512,24 @@ def test_a_pairing_whose_best_mixes_leave_the_band_is_named_outside(tmp_path):
     assert mirror.startswith("In the games `greedy` played on every seat: outside the band: ")
 
 
+def test_without_scipy_a_cross_play_report_is_written_and_says_why_no_value(tmp_path, monkeypatch, capsys):
+    import builtins
+
+    real_import = builtins.__import__
+
+    def no_scipy(name, *args, **kwargs):
+        if name.startswith("scipy"):
+            raise ImportError(name)
+        return real_import(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", no_scipy)
+    assert main(["balance", "dogma", "--agents", "random,greedy", "--games", "1", "--matchups", "knowledge vs storm",
+                 "--out", str(tmp_path / "c")]) == 0
+    out = capsys.readouterr().out
+    assert "Traceback" not in out and "needs scipy (pip install 'credo[lab]')" in out
+    assert "needs scipy" in (tmp_path / "c" / "report.md").read_text()
+
+
 def test_cli_balance_names_an_unknown_agent_of_a_cross_play(tmp_path):
     with pytest.raises(SystemExit, match="unknown agent 'nobody'"):
         main(["balance", "jol", "--agents", "greedy,nobody", "--out", str(tmp_path / "x")])
