@@ -552,21 +552,31 @@ def game_value(matrix: list[list[float]]) -> tuple[float, list[float], list[floa
     return value, [float(x) for x in rows.x[:n]], [float(x) for x in columns.x[:m]]
 
 
-def cross_play(rows: list[dict], side: str | None, agents: list[str]) -> list[CrossPlay]:
+def cross_play(rows: list[dict], side: str | None, agents: list[str], team_of=None) -> list[CrossPlay]:
     """Every pairing of two sides that the agents played in every seating: by the game's SIDE
     (Dogma's options, Jol's decks) where the games hold one each, else by seat of each
-    two-player matchup. Each pairing once, named from its first side in alphabetical order."""
+    two-player matchup, and in a game of two teams (`team_of`: the game's `Game.team_of`) by the
+    seats of each team. Each pairing once, named from its first side in alphabetical order. A
+    game of more than two sides (Divine at three or four players) has no such table: what one
+    side scores there is not what another loses."""
     cells: dict[tuple[str, str], dict[tuple[str, str], Rate]] = {}
     for row in rows:
-        if len(row["agents"]) != 2:
+        players = len(row["agents"])
+        sides = [team_of(p, players) for p in range(players)] if team_of else list(range(players))
+        if players == 2:
+            names = side_names(row, side)
+            if names is None or names[0] == names[1]:  # a mirror pairing is told apart by its seats
+                names = [f"{row['matchup']}, seat {seat + 1}" for seat in (0, 1)]
+            teams = [{0}, {1}]
+        elif len(set(sides)) == 2:
+            teams = [{p for p in range(players) if sides[p] == t} for t in dict.fromkeys(sides)]
+            names = [f"{row['matchup']}, seats {' and '.join(str(p + 1) for p in sorted(team))}" for team in teams]
+        else:
             continue
-        names = side_names(row, side)
-        if names is None or names[0] == names[1]:  # a mirror pairing is told apart by its seats
-            names = [f"{row['matchup']}, seat {seat + 1}" for seat in (0, 1)]
-        for seat in (0, 1):
-            agent, other = row["agents"][seat], row["agents"][1 - seat]
-            cells.setdefault((names[seat], names[1 - seat]), {}).setdefault((agent, other), Rate(0, 0)).add(
-                score_of(row, {seat}))
+        for mine, theirs in ((0, 1), (1, 0)):
+            agent, other = row["agents"][min(teams[mine])], row["agents"][min(teams[theirs])]
+            cells.setdefault((names[mine], names[theirs]), {}).setdefault((agent, other), Rate(0, 0)).add(
+                score_of(row, teams[mine]))
     out = []
     for (a, b), table in sorted(cells.items()):
         if a > b:
@@ -748,7 +758,7 @@ def sections(settings: Settings, rows: list[dict]) -> list[Section]:
         turns = sorted(r["turns"] for r in group if r.get("turns") is not None)
         lengths.rows.append([label, str(len(group)), _spread(moves), _spread(turns) if turns else "-"])
     out.append(lengths)
-    crossed = cross_play(played, side, agents) if len(agents) > 1 else []
+    crossed = cross_play(played, side, agents, game.team_of) if len(agents) > 1 else []
     if crossed:
         out.append(_cross_section(crossed, side))
     outside = [f"{label} ({_pct(rate.interval[0])})" for label, (_, rate, _) in matchup_rates(rows, sides).items() if rate.outside]
@@ -786,8 +796,9 @@ def sections(settings: Settings, rows: list[dict]) -> list[Section]:
 
 
 def _cross_section(crossed: list[CrossPlay], side: str | None) -> Section:
+    teams = " (in a game of two teams, of the teams' seats)" if any(", seats " in p.a for p in crossed) else ""
     c = Section("Cross-play", [
-        f"Each pairing of {f'{side}s' if side else 'seats'} with every agent on each side, both seat orders "
+        f"Each pairing of {f'{side}s' if side else 'seats'}{teams} with every agent on each side, both seat orders "
         "together: the first side's score for each agent of its own against each of the other's. The last "
         "line of a pairing is the value of that table as a zero-sum game between the two sides' choices of "
         "agent: what the first side scores when each side plays the best mix of the agents (the mixes named), "

@@ -494,6 +494,30 @@ def test_cross_play_plays_each_deal_in_every_seating_and_judges_a_pairing_on_its
     assert sum(int(row[2]) for row in parts["Option against option"].rows) == 4 * 2  # each game from both sides
 
 
+def test_cross_play_of_two_teams_gives_each_team_one_agent_and_judges_them_on_the_value(tmp_path):
+    game = games.load("dogma")
+    rows = lab.run(lab.Settings("dogma", "greedy,random", 2, seed=5, only=["2 vs 2"]), tmp_path)
+    # a team is a side: four seatings a deal, partners always played by the same agent
+    assert len(rows) == 2 * 4
+    assert {tuple(r["agents"]) for r in rows} == {(x, y, x, y) for x in ("greedy", "random") for y in ("greedy", "random")}
+    [pairing] = lab.cross_play(rows, "option", ["greedy", "random"], game.team_of)
+    assert (pairing.a, pairing.b) == ("2 vs 2, seats 1 and 3", "2 vs 2, seats 2 and 4")
+    # the first team's score for each agent of its own against each of the other's, counted again by hand
+    wins = {}
+    for r in rows:
+        cell = wins.setdefault((r["agents"][0], r["agents"][1]), [0.0, 0])
+        cell[0] += 1.0 if {0, 2} & set(r["winners"]) else 0.0 if r["winners"] else 0.5
+        cell[1] += 1
+    assert {key: (rate.score, rate.games) for key, rate in pairing.cells.items()} == {
+        key: tuple(cell) for key, cell in wins.items()}
+    assert pairing.value is not None and pairing.low <= pairing.value <= pairing.high
+    parts = {part.title: part for part in lab.sections(lab.read_settings(tmp_path), rows)}
+    assert any("2 vs 2, seats 1 and 3 against 2 vs 2, seats 2 and 4: value" in row[0] for row in parts["Cross-play"].rows)
+    # without the game's teams, or with more than two sides, there is no two-sided table to value
+    assert lab.cross_play(rows, "option", ["greedy", "random"]) == []
+    assert lab.cross_play(rows, "option", ["greedy", "random"], lambda player, players: player) == []
+
+
 def test_a_pairing_whose_best_mixes_leave_the_band_is_named_outside(tmp_path):
     rows = lab.run(lab.Settings("dogma", "greedy,random", 1, seed=5, only=["knowledge vs storm"]), tmp_path)
     many = []
