@@ -562,17 +562,17 @@ def cross_play(rows: list[dict], side: str | None, agents: list[str], team_of=No
     cells: dict[tuple[str, str], dict[tuple[str, str], Rate]] = {}
     for row in rows:
         players = len(row["agents"])
-        sides = [team_of(p, players) for p in range(players)] if team_of else list(range(players))
         if players == 2:
             names = side_names(row, side)
             if names is None or names[0] == names[1]:  # a mirror pairing is told apart by its seats
                 names = [f"{row['matchup']}, seat {seat + 1}" for seat in (0, 1)]
             teams = [{0}, {1}]
-        elif len(set(sides)) == 2:
+        else:
+            sides = [team_of(p, players) for p in range(players)] if team_of else list(range(players))
+            if len(set(sides)) != 2:
+                continue
             teams = [{p for p in range(players) if sides[p] == t} for t in dict.fromkeys(sides)]
             names = [f"{row['matchup']}, seats {' and '.join(str(p + 1) for p in sorted(team))}" for team in teams]
-        else:
-            continue
         for mine, theirs in ((0, 1), (1, 0)):
             agent, other = row["agents"][min(teams[mine])], row["agents"][min(teams[theirs])]
             cells.setdefault((names[mine], names[theirs]), {}).setdefault((agent, other), Rate(0, 0)).add(
