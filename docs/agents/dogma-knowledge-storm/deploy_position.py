@@ -1,5 +1,6 @@
 """One of Knowledge's deployments, studied (search.md section 27): deal 1682162099, Knowledge first
-against Storm, played as yardstick.py's `gm-deploy` to Knowledge's first deployment after the opening
+against Storm, played as yardstick.py's `gm-deploy` (Storm by `mcts-400`, `medium` without its time
+cap) to Knowledge's first deployment after the opening
 (Agostino just defeated; Hugues 130, San Francesco 120, Cagliostro 140 in the rear guard against
 Khadija 120 active, Chimera 100 and Rabbì Akiva 130). It prints what the search makes of the three
 deployments (its root's visits and mean values; the mean value of 400 of its playouts from each) and
@@ -32,7 +33,9 @@ def position():
     k = DECKS.index("knowledge")
     agents = [None, None]
     agents[k] = knowledge_agent("gm-deploy", SEED * 17 + k)
-    agents[1 - k] = make_agent("medium", SEED * 17 + 1 - k)
+    # `medium` is this search with a time cap of 1.5 s a decision, which a loaded machine can reach,
+    # and then the game goes elsewhere: uncapped, it is the position on any machine
+    agents[1 - k] = make_agent("mcts-400", SEED * 17 + 1 - k)
     match = Match(game, SEED, game.machine_options({"mode": "predestination", "decks": DECKS, "turn_limit": 150}))
     secret = match_secret(None, SEED)
     moves = 0
