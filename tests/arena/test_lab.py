@@ -188,17 +188,22 @@ def test_the_report_draws_its_plots(tmp_path):
         assert f"]({plot})" in (tmp_path / "report.md").read_text()
 
 
-def test_without_matplotlib_the_report_is_written_and_says_why_no_plots(tmp_path, monkeypatch, capsys):
+def without_module(monkeypatch, module: str) -> None:
+    """Make importing `module` (and its submodules) fail, as on a machine without that extra."""
     import builtins
 
     real_import = builtins.__import__
 
-    def no_matplotlib(name, *args, **kwargs):
-        if name.startswith("matplotlib"):
+    def blocked(name, *args, **kwargs):
+        if name == module or name.startswith(module + "."):
             raise ImportError(name)
         return real_import(name, *args, **kwargs)
 
-    monkeypatch.setattr(builtins, "__import__", no_matplotlib)
+    monkeypatch.setattr(builtins, "__import__", blocked)
+
+
+def test_without_matplotlib_the_report_is_written_and_says_why_no_plots(tmp_path, monkeypatch, capsys):
+    without_module(monkeypatch, "matplotlib")
     assert main(["balance", "jol", "--agents", "random", "--games", "1", "--out", str(tmp_path / "b")]) == 0
     out = capsys.readouterr().out
     assert "pip install 'credo[lab]'" in out
@@ -537,16 +542,7 @@ def test_a_pairing_whose_best_mixes_leave_the_band_is_named_outside(tmp_path):
 
 
 def test_without_scipy_a_cross_play_report_is_written_and_says_why_no_value(tmp_path, monkeypatch, capsys):
-    import builtins
-
-    real_import = builtins.__import__
-
-    def no_scipy(name, *args, **kwargs):
-        if name.startswith("scipy"):
-            raise ImportError(name)
-        return real_import(name, *args, **kwargs)
-
-    monkeypatch.setattr(builtins, "__import__", no_scipy)
+    without_module(monkeypatch, "scipy")
     assert main(["balance", "dogma", "--agents", "random,greedy", "--games", "1", "--matchups", "knowledge vs storm",
                  "--out", str(tmp_path / "c")]) == 0
     out = capsys.readouterr().out
