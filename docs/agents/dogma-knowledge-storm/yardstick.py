@@ -16,6 +16,14 @@ made. VARIANT is one of:
   (the shipped one weighs it 1.2);
 - `c1`: `mcts-400` with the exploration constant 1.0 (0.25 shipped);
 - `counter`: `mcts-400` whose playouts swap Prophets by the match-up (counter_rollout.py);
+- `opp-uniform`, `opp-rollout`, `opp-mix`: `mcts-400` whose search takes the other side's
+  simultaneous choices from a fixed model, uniform or the rollout policy, instead of its statistics,
+  or half the time from each (opponent_model.py);
+- `fog`, `fog-800`: `mcts-400` (or 800) whose iterations, half of them, run on worlds sampled as the
+  other side sees them and teach only the other side's statistics (fog.py);
+- `rm`, `rm-mix`, `rm-base`: `mcts-400` searching simultaneous choices by regret matching, its
+  answer the most visited action or one drawn from the average strategy, or the most visited with
+  regrets counted against the node's mean value (regret_matching.py);
 - a split of the decisions between two agents, the first named for the Orders, the second for
   the rest:
   - `greedy-orders`: greedy's Orders, `mcts-400`'s every other decision;
@@ -47,6 +55,9 @@ from credo.kernel.view import match_secret
 
 sys.path.insert(0, str(Path(__file__).parent))
 import counter_rollout  # noqa: E402
+from opponent_model import FixedOpponentAgent  # noqa: E402
+from regret_matching import RegretMatchingAgent  # noqa: E402
+from fog import FogAgent  # noqa: E402
 
 ORDER_KINDS = {"cult", "summon", "intervene", "appeal", "special"}
 
@@ -111,6 +122,12 @@ def knowledge_agent(variant: str, seed: int):
         return Swapped(seed, evaluate=flat_evaluate, iterations=400)
     if variant == "c1":
         return Swapped(seed, iterations=400, exploration=1.0)
+    if variant in ("fog", "fog-800"):
+        return FogAgent(seed, iterations=800 if variant == "fog-800" else 400)
+    if variant in ("rm", "rm-mix", "rm-base"):
+        return RegretMatchingAgent(seed, mix=variant == "rm-mix", baseline=variant == "rm-base", iterations=400)
+    if variant.startswith("opp-"):
+        return FixedOpponentAgent(seed, model=variant[4:], iterations=400)
     if variant == "counter":
         return Swapped(seed, rollout_action=counter_rollout.rollout_action, iterations=400)
     greedy, search = make_agent("greedy", seed), make_agent("mcts-400", seed)
