@@ -15,49 +15,27 @@ knows, as in multiple-observer ISMCTS (Cowling, Powley and Whitehouse, 2012), on
 
 from __future__ import annotations
 
-from credo.agents.mcts import MctsAgent, _Node
+from tree_variants import VariantSearch
 
 FOG_SHARE = 0.5
 
 
-class FogAgent(MctsAgent):
+class FogAgent(VariantSearch):
     def __init__(self, seed: int = 0, share: float = FOG_SHARE, **settings) -> None:
         super().__init__(seed, **settings)
         self.share = share
 
-    def _iterate(self, root: _Node, world) -> None:
-        me = self._me
-        rng = self.rng
-        learner = me
+    def _begin(self, world):
+        me, rng = self._me, self.rng
         if self.share and rng.below(1 << 20) < self.share * (1 << 20):
             others = [p for p in range(world.num_players) if p != me]
             learner = others[rng.below(len(others))]
             world = world.determinize(learner, rng)
             world.reopen_secret_choices(learner)
-        path = []
-        node = root
-        select = self._select
-        widened = self._select_widened if self._widen else select
-        while not world.is_over:
-            movers = world.to_move
-            picks = [select(node, world, p) for p in movers]
-            for (player, action), _edge in picks:
-                world.apply(action, player)
-            joint = tuple(key for key, _edge in picks)
-            # only the learner's fresh edges end the descent: the others' statistics are not
-            # kept in this iteration, so their edges would stay fresh and stop every descent there
-            fresh = any(edge.visits == 0 for key, edge in picks if key[0] == learner)
-            path.append(picks)
-            child = node.children.get(joint)
-            if child is None:
-                child = node.children[joint] = _Node()
-            node = child
-            if fresh:
-                break
-            select = widened
-        values = self._playout(world, world.num_players)
-        for picks in path:
-            for (player, _action), edge in picks:
-                if player == learner:
-                    edge.visits += 1
-                    edge.value += values[player]
+            return world, learner
+        return world, me
+
+    def _fresh(self, picks: list, simultaneous: bool, learner: int | None) -> bool:
+        # only the learner's fresh edges end the descent: the others' statistics are not kept in
+        # this iteration, so their edges would stay fresh and stop every descent there
+        return any(edge.visits == 0 for key, edge in picks if key[0] == learner)

@@ -19,12 +19,13 @@ and everything else (the searcher's own choices, every choice made alone) is the
 
 from __future__ import annotations
 
-from credo.agents.mcts import MctsAgent, _Edge, _Node
+from credo.agents.mcts import _Edge, _Node
+from tree_variants import VariantSearch
 
 MODELS = ("uniform", "rollout", "mix")
 
 
-class FixedOpponentAgent(MctsAgent):
+class FixedOpponentAgent(VariantSearch):
     def __init__(self, seed: int = 0, model: str = "uniform", **settings) -> None:
         super().__init__(seed, **settings)
         if model not in MODELS:
@@ -36,52 +37,19 @@ class FixedOpponentAgent(MctsAgent):
             return world.game.rollout_action(world, player, self.rng)
         return self.rng.choice(world.legal_actions(player))
 
-    def _iterate(self, root: _Node, world) -> None:
-        path = []
-        node = root
-        select = self._select
-        widened = self._select_widened if self._widen else select
-        me = self._me
-        while not world.is_over:
-            movers = world.to_move
-            if len(movers) == 1:
-                pick = select(node, world, movers[0])
-                picks = [pick]
-                key, edge = pick
-                world.apply(key[1], key[0])
-                joint = (key,)
-                fresh = edge.visits == 0
+    def _simultaneous(self, node: _Node, world, movers, select) -> list:
+        """The searcher (if it is one of them) picks from its statistics, the others by the model
+        (with `mix`, half the time from theirs); the modelled picks' edges are not kept."""
+        picks = []
+        for p in movers:
+            if p == self._me or (self.model == "mix" and self.rng.below(2)):
+                picks.append(select(node, world, p))
             else:
-                # the searcher (if it is one of them) picks from its statistics, the others by the
-                # model, all before any choice is applied; the others' edges are not kept
-                picks, keys = [], []
-                for p in movers:
-                    if p == me:
-                        pick = select(node, world, p)
-                        picks.append(pick)
-                        keys.append(pick[0])
-                    elif self.model == "mix" and self.rng.below(2):
-                        pick = select(node, world, p)
-                        picks.append(pick)
-                        keys.append(pick[0])
-                    else:
-                        key = (p, self._modelled(world, p))
-                        picks.append((key, _Edge()))
-                        keys.append(key)
-                for player, action in keys:
-                    world.apply(action, player)
-                joint = tuple(keys)
-                fresh = any(edge.visits == 0 for key, edge in picks if key[0] == me) or me not in movers
-            path.append(picks)
-            child = node.children.get(joint)
-            if child is None:
-                child = node.children[joint] = _Node()
-            node = child
-            if fresh:
-                break
-            select = widened
-        values = self._playout(world, world.num_players)
-        for picks in path:
-            for (player, _action), edge in picks:
-                edge.visits += 1
-                edge.value += values[player]
+                picks.append(((p, self._modelled(world, p)), _Edge()))
+        return picks
+
+    def _fresh(self, picks: list, simultaneous: bool, learner: int | None) -> bool:
+        if not simultaneous:
+            return picks[0][1].visits == 0
+        me = self._me
+        return any(edge.visits == 0 for key, edge in picks if key[0] == me) or all(key[0] != me for key, _e in picks)

@@ -17,12 +17,13 @@ far less variance where the evaluation's values lie close together, as Dogma's d
 
 from __future__ import annotations
 
-from credo.agents.mcts import MctsAgent, _Edge, _Node
+from credo.agents.mcts import _Edge, _Node
+from tree_variants import VariantSearch
 
 GAMMA = 0.1
 
 
-class RegretMatchingAgent(MctsAgent):
+class RegretMatchingAgent(VariantSearch):
     def __init__(self, seed: int = 0, mix: bool = False, gamma: float = GAMMA, baseline: bool = False,
                  **settings) -> None:
         if mix:
@@ -76,45 +77,19 @@ class RegretMatchingAgent(MctsAgent):
         edge.available += 1
         return key, edge, probs[index], (table, actions)
 
-    def _iterate(self, root: _Node, world) -> None:
+    def _begin(self, world):
         if self._root_simultaneous is None:
             self._root_simultaneous = len(world.to_move) > 1
-        path = []
-        regrets = []
-        node = root
-        select = self._select
-        widened = self._select_widened if self._widen else select
-        while not world.is_over:
-            movers = world.to_move
-            if len(movers) == 1:
-                pick = select(node, world, movers[0])
-                picks = [pick]
-                key, edge = pick
-                world.apply(key[1], key[0])
-                joint = (key,)
-                fresh = edge.visits == 0
-            else:
-                chosen = [self._pick(node, world, p) for p in movers]
-                for key, _edge, _p, _t in chosen:
-                    world.apply(key[1], key[0])
-                picks = [(key, edge) for key, edge, _p, _t in chosen]
-                regrets.extend((key, p, t) for key, _edge, p, t in chosen)
-                joint = tuple(key for key, _edge in picks)
-                fresh = any(edge.visits == 0 for _key, edge in picks)
-            path.append(picks)
-            child = node.children.get(joint)
-            if child is None:
-                child = node.children[joint] = _Node()
-            node = child
-            if fresh:
-                break
-            select = widened
-        values = self._playout(world, world.num_players)
-        for picks in path:
-            for (player, _action), edge in picks:
-                edge.visits += 1
-                edge.value += values[player]
-        for (player, action), p, (table, actions) in regrets:
+        self._taken = []  # this iteration's simultaneous picks: (key, probability, (table, actions))
+        return world, None
+
+    def _simultaneous(self, node: _Node, world, movers, select) -> list:
+        chosen = [self._pick(node, world, p) for p in movers]
+        self._taken.extend((key, p, t) for key, _edge, p, t in chosen)
+        return [(key, edge) for key, edge, _p, _t in chosen]
+
+    def _learn(self, values: list[float]) -> None:
+        for (player, action), p, (table, actions) in self._taken:
             u = values[player]
             mean = table[None]
             if self.baseline and mean[1]:
