@@ -17,7 +17,11 @@ an evaluation cannot say what half a turn is worth (a Move given without its Att
 whose initiative it is. With a `turn_end_weight` above 0, such a playout's value is that share
 of the evaluation where the searcher's turn ended and the rest that at its next turn's start:
 the others' turns bring their dice and draws into the value, and the end of the searcher's own
-turn is the steadier part of it. Where a round is resolved in a chain of decisions by every player
+turn is the steadier part of it. With more than two players the searcher's next turn lies past
+every rival's turn, each played by the rollout policy; a playout that ends at "reply" goes on
+only to the end of the first whole turn of another player (the rest of the searcher's turn, then
+the next player's turn; from a leaf in a rival's turn, the rest of that turn), where a game of
+two ends it as "turn" does. Where a round is resolved in a chain of decisions by every player
 (`Game.playout_end == "rest"`: Dogma's Orders, then their tests, damage and choices), a
 playout goes on to a point of rest (`Game.at_rest`), where nothing of a round is left
 half-resolved: through `Game.rest_playout_rounds` ends of rounds (Dogma: 2, the round under
@@ -58,7 +62,7 @@ from .base import Agent, Effort
 EXPLORATION = 0.25  # UCB's constant on the evaluation's own scale, [-1, 1]
 NORMALIZED_EXPLORATION = 0.5  # on values rescaled to each node's range, [0, 1]
 REST_PLAYOUT_CAP = 40  # at most so many playout actions a round, to a point of rest
-PLAYOUT_ENDS = ("depth", "turn", "rest")  # Game.playout_end
+PLAYOUT_ENDS = ("depth", "turn", "reply", "rest")  # Game.playout_end, or an agent's own
 SETTLE_CHECK = 32  # iterations between looks at whether the answer can still change
 # progressive widening: below the root, a player at a node weighs at most
 # ceil(WIDENING * passes ** WIDENING_POWER) of its actions after `passes` visits there
@@ -138,7 +142,8 @@ class MctsAgent(Agent):
         end = game.playout_end if self.playout_end is None else self.playout_end
         if end not in PLAYOUT_ENDS:
             raise ValueError(f"playout_end {end!r}: expected one of {', '.join(PLAYOUT_ENDS)}")
-        self._to_turn, self._to_rest = end == "turn", end == "rest"
+        self._to_turn, self._to_rest = end in ("turn", "reply"), end == "rest"
+        self._to_reply = end == "reply"
         self._rounds = game.rest_playout_rounds if self.rest_rounds is None else self.rest_rounds
         if self._rounds < 0:
             raise ValueError(f"rest_rounds {self._rounds}: a number of rounds, 0 or more")
@@ -351,7 +356,9 @@ class MctsAgent(Agent):
         game's playouts end at turns, at the start of the searcher's next turn (the rest of
         the turn under way, then the others'; at most Game.turn_playout_cap actions for each
         other player; with a turn-end weight, weighed with the evaluation where the searcher's
-        turn ended, or at the leaf if it lies past it); where they end at rest, at a point of
+        turn ended, or at the leaf if it lies past it); at "reply", at the end of the first
+        whole turn of another player (at most Game.turn_playout_cap actions, as a game of two
+        has for "turn"); where they end at rest, at a point of
         rest: the rest_playout_rounds-th the playout comes to after play (with 0 the first, the
         leaf itself if it is one; at most REST_PLAYOUT_CAP actions a round; from a stretch
         without points of rest, such as a draft, after the rollout depth)."""
@@ -359,7 +366,9 @@ class MctsAgent(Agent):
         heuristic = self.rollout == "heuristic"
         rng = self.rng
         to_turn, to_rest, me = self._to_turn, self._to_rest, self._me
+        to_reply = self._to_reply
         mine = True  # still in the turn under way, if it is mine
+        replier = None  # with "reply": the other player whose whole turn the playout sees
         weight = self.turn_end_weight if to_turn else 0.0
         at_turn_end = None  # the evaluation where the searcher's turn ended, when weighed
         rounds = max(1, self._rounds)
@@ -369,7 +378,9 @@ class MctsAgent(Agent):
             if start is None:  # a stretch of the game without points of rest
                 to_rest = False
             resting = bool(start) and self._rounds > 0
-        if to_turn:  # the other players' turns lie between
+        if to_reply:  # the rest of a turn and one more
+            limit = game.turn_playout_cap
+        elif to_turn:  # the other players' turns lie between
             limit = game.turn_playout_cap * max(1, world.num_players - 1)
         elif to_rest:
             limit = REST_PLAYOUT_CAP * rounds
@@ -387,10 +398,16 @@ class MctsAgent(Agent):
                 resting = bool(now)
             player = world.to_move[0]
             if to_turn:
-                if game.turn_holder(world) != me:
+                holder = game.turn_holder(world)
+                if holder != me:
                     if mine and weight:
                         at_turn_end = game.evaluate_all(world)
                     mine = False
+                    if to_reply:
+                        if replier is None:
+                            replier = holder
+                        elif holder != replier:
+                            break
                 elif not mine:
                     break
             if heuristic:

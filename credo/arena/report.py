@@ -559,6 +559,7 @@ def playouts(agent: MctsAgent, only: str | None = None) -> str:
         end = agent.playout_end or game.playout_end
         rescaled = game.normalize_values if agent.normalize_values is None else agent.normalize_values
         where = ("to the start of the searcher's next turn" if end == "turn"
+                 else "to the end of the next player's turn" if end == "reply"
                  else _to_rest(game.rest_playout_rounds if agent.rest_rounds is None else agent.rest_rounds)
                  if end == "rest"
                  else f"cut at {agent.rollout_depth or game.rollout_depth} actions")

@@ -330,3 +330,69 @@ def test_a_turn_end_weight_outside_0_to_1_is_refused():
     game, state = position("divine", 8)
     with pytest.raises(ValueError, match="turn_end_weight 1.5"):
         MctsAgent(1, iterations=10, turn_end_weight=1.5).choose(PlayerView(state, state.to_move[0], seed=1))
+
+
+def test_reply_playouts_at_two_players_are_the_turn_playouts():
+    # at two players the end of the rival's whole turn is the start of the searcher's next
+    # turn: the same leaves, so the same visits from the same seed
+    game, state = position("divine", 8)
+    view = PlayerView(state, state.to_move[0], seed=1)
+    searches = {}
+    for end in ("turn", "reply"):
+        agent = MctsAgent(2, iterations=150, playout_end=end, stop_when_settled=False)
+        agent.choose(view)
+        searches[end] = root_visits(agent)
+    assert searches["reply"] == searches["turn"]
+
+
+def three_player_divine(seed: int = 3):
+    """A three-player Divine position in the searcher's own turn with a choice to make."""
+    game = load("divine")
+    state = game.new(seed, players=3)
+    rng = Rng(seed)
+    for _ in range(8):
+        state.apply(game.rollout_action(state, state.to_move[0], rng), state.to_move[0])
+    while state.to_move[0] != state.current or len(state.legal_actions(state.to_move[0])) < 3:
+        state.apply(game.rollout_action(state, state.to_move[0], rng), state.to_move[0])
+    assert not state.is_over and state.num_players == 3
+    return game, state
+
+
+@pytest.mark.parametrize("end", ["turn", "reply"])
+def test_reply_playouts_at_three_players_stop_after_the_next_players_turn(monkeypatch, end):
+    # "turn" plays both rivals' turns and scores at the searcher's next turn; "reply" plays the
+    # rest of the searcher's turn and the next player's, and scores at the start of the turn
+    # after it: the third player's, or the searcher's from a leaf the tree took into the third
+    # player's turn; never in the middle of the next player's turn
+    game, state = three_player_divine()
+    me = state.to_move[0]
+    monkeypatch.setattr(game, "turn_playout_cap", 10_000)
+    leaves = []
+    scored = game.evaluate_all
+
+    def record(world):
+        if not world.is_over:
+            leaves.append(game.turn_holder(world))
+        return scored(world)
+
+    monkeypatch.setattr(game, "evaluate_all", record)
+    MctsAgent(2, iterations=120, playout_end=end, stop_when_settled=False).choose(PlayerView(state, me, seed=1))
+    assert len(leaves) > 60
+    following = {holder for holder in range(3) if holder != me}
+    if end == "turn":
+        assert set(leaves) == {me}
+    else:
+        third = leaves[0]
+        assert third in following
+        nxt = (following - {third}).pop()
+        assert nxt not in leaves
+        assert leaves.count(third) > len(leaves) / 2
+
+
+def test_a_reply_search_is_named_by_its_budget():
+    from credo.agents import make_agent, search_budget
+
+    agent = make_agent("mcts-300-reply", 4)
+    assert (agent.iterations, agent.playout_end, agent.normalize_values) == (300, "reply", True)
+    assert search_budget("ismcts-50-reply") == ("ismcts", 50, "reply")
+    assert search_budget("mcts-50-replies") is None
