@@ -26,6 +26,22 @@ def root_visits(agent: MctsAgent) -> dict:
     return {key: edge.visits for key, edge in agent.last_root.edges.items()}
 
 
+def leaves_scored(monkeypatch, game, seen) -> list:
+    """`seen(world)` for each world the search scores by its evaluation, not at a game's end
+    (the cap on playouts lifted, so that every playout ends where its kind of end says)."""
+    monkeypatch.setattr(game, "turn_playout_cap", 10_000)
+    leaves = []
+    scored = game.evaluate_all
+
+    def record(world):
+        if not world.is_over:
+            leaves.append(seen(world))
+        return scored(world)
+
+    monkeypatch.setattr(game, "evaluate_all", record)
+    return leaves
+
+
 @pytest.mark.parametrize("normalize", [True, False])
 def test_rescaled_values_make_the_search_blind_to_the_evaluation_scale(monkeypatch, normalize):
     # An evaluation 64 times flatter (a power of two: the arithmetic stays exact) is the same
@@ -52,15 +68,7 @@ def test_playouts_end_where_the_game_says(monkeypatch, name, plies):
     # it was where the tree ended; "depth": wherever the cut-off falls
     game, state = position(name, plies)
     me = state.to_move[0]
-    monkeypatch.setattr(game, "turn_playout_cap", 10_000)
-    leaves = []
-    scored = game.evaluate_all
-
-    def record(world):
-        leaves.append(game.turn_holder(world))
-        return scored(world)
-
-    monkeypatch.setattr(game, "evaluate_all", record)
+    leaves = leaves_scored(monkeypatch, game, game.turn_holder)
     MctsAgent(2, iterations=150, stop_when_settled=False).choose(PlayerView(state, me, seed=1))  # every leaf
     assert len(leaves) > 100
     at_my_turn = sum(1 for holder in leaves if holder == me)
@@ -93,36 +101,17 @@ def test_turn_playouts_end_at_the_start_of_the_searchers_next_turn_not_at_an_ans
     game, state = answering_in_the_rivals_turn(name) if where == "rival's turn" else position(name, plies)
     me = state.to_move[0]
     assert (state.current != me) is (where == "rival's turn")
-    monkeypatch.setattr(game, "turn_playout_cap", 10_000)
-    leaves = []
-    scored = game.evaluate_all
-
-    def record(world):
-        leaves.append((game.turn_holder(world), world.current, world.turn, world.is_over))
-        return scored(world)
-
-    monkeypatch.setattr(game, "evaluate_all", record)
+    leaves = leaves_scored(monkeypatch, game, lambda world: (game.turn_holder(world), world.current, world.turn))
     MctsAgent(2, iterations=150, playout_end="turn", stop_when_settled=False).choose(PlayerView(state, me, seed=1))
     assert len(leaves) > 100
-    ended = [leaf for leaf in leaves if not leaf[3]]  # the others ended the game first
-    assert len(ended) > 50
-    assert all(holder == me and current == me and turn > state.turn for holder, current, turn, _ in ended)
+    assert all(holder == me and current == me and turn > state.turn for holder, current, turn in leaves)
 
 
 def test_jol_playouts_end_at_formation(monkeypatch):
     # the start of a Jol turn is its Formation step, where every leaf is scored
     game, state = answering_in_the_rivals_turn("jol")
     me = state.to_move[0]
-    monkeypatch.setattr(game, "turn_playout_cap", 10_000)
-    phases = []
-    scored = game.evaluate_all
-
-    def record(world):
-        if not world.is_over:
-            phases.append(world.phase)
-        return scored(world)
-
-    monkeypatch.setattr(game, "evaluate_all", record)
+    phases = leaves_scored(monkeypatch, game, lambda world: world.phase)
     MctsAgent(2, iterations=150, playout_end="turn", stop_when_settled=False).choose(PlayerView(state, me, seed=1))
     assert len(phases) > 50 and set(phases) == {0}
 
@@ -366,16 +355,7 @@ def test_reply_playouts_at_three_players_stop_after_the_next_players_turn(monkey
     # player's turn; never in the middle of the next player's turn
     game, state = three_player_divine()
     me = state.to_move[0]
-    monkeypatch.setattr(game, "turn_playout_cap", 10_000)
-    leaves = []
-    scored = game.evaluate_all
-
-    def record(world):
-        if not world.is_over:
-            leaves.append(game.turn_holder(world))
-        return scored(world)
-
-    monkeypatch.setattr(game, "evaluate_all", record)
+    leaves = leaves_scored(monkeypatch, game, game.turn_holder)
     MctsAgent(2, iterations=120, playout_end=end, stop_when_settled=False).choose(PlayerView(state, me, seed=1))
     assert len(leaves) > 60
     following = {holder for holder in range(3) if holder != me}
