@@ -155,7 +155,9 @@ class Game(ABC):
     # search playouts then go on to the start of the searcher's next turn instead of
     # stopping after rollout_depth actions, so that every leaf is scored in the same phase
     # "rest" where a round is a chain of decisions by every player (Orders, then what they
-    # call for): playouts go on to the game's next point of rest (`at_rest`)
+    # call for): playouts go on to the game's next point of rest (`at_rest`); "reply", with
+    # more than two players: to the end of the next player's whole turn (no game ships it;
+    # the search variant mcts-N-reply, credo/agents/mcts.py)
     playout_end: ClassVar[str] = "depth"
     # with "turn": at most so many playout actions to the start of the searcher's next turn,
     # for each other player (the others' turns lie between)
@@ -203,10 +205,10 @@ class Game(ABC):
         return changed
 
     def turn_holder(self, state: "State") -> int:
-        """For `playout_end == "turn"`: the player whose turn it is. By default the player to
-        move; a game whose players also decide in each other's turns (Jol's Prayers, Divine's
-        Interventions) says whose turn those decisions belong to, so that a playout does not
-        take an answer for a turn."""
+        """For `playout_end == "turn"` (or "reply"): the player whose turn it is. By default
+        the player to move; a game whose players also decide in each other's turns (Jol's
+        Prayers, Divine's Interventions) says whose turn those decisions belong to, so that a
+        playout does not take an answer for a turn."""
         return state.to_move[0]
 
     def at_rest(self, state: "State") -> bool | None:
