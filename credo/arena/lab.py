@@ -456,26 +456,36 @@ class Held:
         return self.held.interval[0] - self.not_held.interval[0]
 
 
-def held_rates(rows: list[dict]) -> dict[str, list[Held]]:
-    """Kind -> every thing of that kind. Seats are compared within two-sided games; a seat
-    "could have held" a thing when, in the same matchup and seat, some game saw it held, and
+def held_rates(rows: list[dict], sides: dict[int, int] | None = None) -> dict[str, list[Held]]:
+    """Kind -> every thing of that kind. Seats are compared within the same matchup and seat; a
+    seat "could have held" a thing when, in the same matchup and seat, some game saw it held, and
     its own game records that kind at all (games saved before a kind was recorded say
-    nothing of it)."""
+    nothing of it). `sides`: player count -> how many sides play (default: two); a rate's fair
+    share is the mean of 1/sides over its games, so that a card of a three-player game is judged
+    against a third, not a half."""
     seen: dict[tuple[str, int], set[tuple[str, str]]] = {}
     for row in rows:
         for seat, items in enumerate(row.get("held") or []):
             seen.setdefault((row["matchup"], seat), set()).update(tuple(t) for t in items)
     table: dict[tuple[str, str], Held] = {}
+    fair: dict[int, float] = {}  # id of a Rate -> the sum of its games' fair shares
     for row in rows:
         recorded = {kind for side in row.get("held") or [] for kind, _ in side}
+        count = (sides or {}).get(players_of(row), 2)
         for seat, items in enumerate(row.get("held") or []):
             has = {tuple(t) for t in items}
-            value = score_of(row, {seat})
+            value = score_of(row, {seat}, count)
             for thing in seen[(row["matchup"], seat)]:
                 if thing[0] not in recorded:
                     continue
                 entry = table.setdefault(thing, Held(thing[0], thing[1], Rate(0, 0), Rate(0, 0)))
-                (entry.held if thing in has else entry.not_held).add(value)
+                rate = entry.held if thing in has else entry.not_held
+                rate.add(value)
+                fair[id(rate)] = fair.get(id(rate), 0.0) + 1 / count
+    for entry in table.values():
+        for rate in (entry.held, entry.not_held):
+            if rate.games:
+                rate.fair = fair[id(rate)] / rate.games
     out: dict[str, list[Held]] = {}
     for entry in sorted(table.values(), key=lambda h: (h.kind, -h.held.interval[0], h.id)):
         out.setdefault(entry.kind, []).append(entry)
@@ -718,7 +728,7 @@ def sections(settings: Settings, rows: list[dict]) -> list[Section]:
     else:
         f.text = ["No seat moves first in this game's games (or the game does not say who did)."]
     out.append(f)
-    held = held_rates(rows)
+    held = held_rates(rows, sides)
     outcomes = outcome_kinds(settings.game)
     for kind, entries in held.items():
         if kind == side:
@@ -962,7 +972,7 @@ def draw_plots(parts: list[Section], rows: list[dict], out: Path, game=None) -> 
     matches = matchup_rates(rows, sides)
     _interval_plot(plt, out / "matchups.png", list(matches), [rate for _, rate, _ in matches.values()],
                    "First seat's score by matchup", "score of the first seat")
-    for kind, entries in held_rates(rows).items():
+    for kind, entries in held_rates(rows, sides).items():
         if any(f"{kind}.png" in s.plots and s.title == f"By {kind}" and s.headers[1] == "games" for s in parts):
             totals = side_totals(rows, kind)
             _interval_plot(plt, out / f"{kind}.png", list(totals), list(totals.values()),

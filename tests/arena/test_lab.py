@@ -253,6 +253,22 @@ def test_among_more_sides_the_fair_share_is_one_over_the_sides():
     assert lab.seat_rates(rows)[3][0].outside  # judged as two sides, a third is far below 45%
 
 
+def test_a_card_of_a_three_player_game_is_judged_against_a_third():
+    # every seat holds the card in turn; the holder wins a third of its games, as an even seat does
+    rows = [{"matchup": "3 players", "winners": [k % 3], "returns": [0, 0, 0],
+             "held": [[["card", "plague"]] if seat == (k // 3) % 3 else [] for seat in range(3)]}
+            for k in range(900)]
+    [plague] = lab.held_rates(rows, {3: 3})["card"]
+    assert plague.held.interval[0] == pytest.approx(1 / 3)
+    assert plague.held.fair == pytest.approx(1 / 3) and not plague.held.outside
+    assert not plague.not_held.outside
+    [as_two] = lab.held_rates(rows)["card"]
+    assert as_two.held.outside  # judged as two sides, a third is far below 45%
+    # a draw among three gives each a third, not a half
+    drawn = [{**row, "winners": []} for row in rows[:9]]
+    assert lab.held_rates(drawn, {3: 3})["card"][0].held.interval[0] == pytest.approx(1 / 3)
+
+
 def test_matchups_named_by_a_side_or_a_label_are_the_only_ones_played(tmp_path, capsys):
     rows = lab.run(lab.Settings("jol", "random", 1, only=["terrisol"]), tmp_path / "side")
     assert sorted(r["matchup"] for r in rows) == sorted(
