@@ -398,7 +398,11 @@ class Rate:
         margin = (BAND[1] - BAND[0]) / 2
         return self.games > 0 and (high < self.fair - margin or low > self.fair + margin)
 
-    def add(self, value: float) -> None:
+    def add(self, value: float, fair: float | None = None) -> None:
+        """One game's score; with `fair`, that game's even share, kept as the mean over the games
+        (games of different player counts together)."""
+        if fair is not None:
+            self.fair = (self.fair * self.games + fair) / (self.games + 1)
         self.score += value
         self.games += 1
 
@@ -431,13 +435,10 @@ def first_move(rows: list[dict], sides: dict[int, int] | None = None) -> Rate:
     """The score of the seat that took the first turn, over the games that name one (its
     fair share is the mean of 1/sides over those games)."""
     rate = Rate(0, 0)
-    fair = 0.0
     for row in rows:
         if row.get("first") is not None:
             count = (sides or {}).get(players_of(row), 2)
-            rate.add(score_of(row, {row["first"]}, count))
-            fair += 1 / count
-    rate.fair = fair / rate.games if rate.games else 0.5
+            rate.add(score_of(row, {row["first"]}, count), 1 / count)
     return rate
 
 
@@ -468,7 +469,6 @@ def held_rates(rows: list[dict], sides: dict[int, int] | None = None) -> dict[st
         for seat, items in enumerate(row.get("held") or []):
             seen.setdefault((row["matchup"], seat), set()).update(tuple(t) for t in items)
     table: dict[tuple[str, str], Held] = {}
-    fair: dict[int, float] = {}  # id of a Rate -> the sum of its games' fair shares
     for row in rows:
         recorded = {kind for side in row.get("held") or [] for kind, _ in side}
         count = (sides or {}).get(players_of(row), 2)
@@ -479,13 +479,7 @@ def held_rates(rows: list[dict], sides: dict[int, int] | None = None) -> dict[st
                 if thing[0] not in recorded:
                     continue
                 entry = table.setdefault(thing, Held(thing[0], thing[1], Rate(0, 0), Rate(0, 0)))
-                rate = entry.held if thing in has else entry.not_held
-                rate.add(value)
-                fair[id(rate)] = fair.get(id(rate), 0.0) + 1 / count
-    for entry in table.values():
-        for rate in (entry.held, entry.not_held):
-            if rate.games:
-                rate.fair = fair[id(rate)] / rate.games
+                (entry.held if thing in has else entry.not_held).add(value, 1 / count)
     out: dict[str, list[Held]] = {}
     for entry in sorted(table.values(), key=lambda h: (h.kind, -h.held.interval[0], h.id)):
         out.setdefault(entry.kind, []).append(entry)
