@@ -17,7 +17,6 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -29,6 +28,7 @@ from credo.kernel.view import match_secret
 
 from .selfplay import play_game
 from .tournament import Fixture, GameResult, rate, seat_orders, wilson
+from .workers import play_in_processes
 
 MCTS_BUDGETS = (100, 200, 400, 800)
 LEVELS = ("easy", "medium", "hard")
@@ -215,9 +215,7 @@ def run(name: str, agents: list[str], games_per_pairing: int, seed: int, out: Pa
             for item in todo:
                 keep(play_timed(item))
         else:
-            with ProcessPoolExecutor(jobs) as pool:
-                for future in as_completed([pool.submit(play_timed, item) for item in todo]):
-                    keep(future.result())
+            play_in_processes(play_timed, todo, jobs, keep, ordered=False)
     # the first N rounds of a longer ladder are the ladder of N games a pairing
     rated = {index: row for index, row in done.items() if index < len(fixtures)}
     return Ladder(name, settings, games_per_pairing, rungs(rated, agents), len(rated), len(fixtures),

@@ -13,7 +13,6 @@ import json
 import math
 import time
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -24,6 +23,7 @@ from credo.kernel.rng import Rng
 from credo.kernel.view import match_secret
 
 from .selfplay import play_game
+from .workers import play_in_processes
 
 
 @dataclass(frozen=True)
@@ -239,10 +239,11 @@ def run_work(work: list, jobs: int = 1, backend: str = "process", address: str |
             results.append(play(item))
             arrived(results[-1], len(results))
     else:
-        with ProcessPoolExecutor(jobs) as pool:
-            for result in pool.map(play, work, chunksize=1):
-                results.append(result)
-                arrived(result, len(results))
+        def gathered(result) -> None:
+            results.append(result)
+            arrived(result, len(results))
+
+        play_in_processes(play, work, jobs, gathered)
     return results
 
 
