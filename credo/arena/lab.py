@@ -393,7 +393,8 @@ class Rate:
 
     @property
     def outside(self) -> bool:
-        """Whether the 95% interval misses the 45-55% band altogether."""
+        """Whether the 95% interval misses the band altogether: the fair share give or take 5
+        points (45-55% between two sides)."""
         _, low, high = self.interval
         margin = (BAND[1] - BAND[0]) / 2
         return self.games > 0 and (high < self.fair - margin or low > self.fair + margin)
@@ -684,8 +685,9 @@ def sections(settings: Settings, rows: list[dict]) -> list[Section]:
         *[f"- Run: `{r.command}` ({r.started:%Y-%m-%d %H:%M} UTC, {_duration(r.seconds)}; {r.machine};"
           f" {r.python}{f', commit {r.commit}' if r.commit else ''})" for r in runs],
         "",
-        ("A score counts a win 1, a draw 1/2, a loss 0; a rate is the score over games, with its 95% Wilson "
-         f"interval. The target band is {_pct(BAND[0])}-{_pct(BAND[1])}: **outside** marks an interval that "
+        ("A score counts a win 1, a draw 1/2, a loss 0 (among N sides a draw gives each 1/N); a rate is the "
+         "score over games, with its 95% Wilson interval. The target band is the fair share give or take 5 "
+         f"points, {_pct(BAND[0])}-{_pct(BAND[1])} between two sides: **outside** marks an interval that "
          "misses it altogether."),
     ])
     out = [head]
@@ -924,15 +926,22 @@ def _pyplot():
 
 def _interval_plot(plt, path: Path, labels: list[str], rates: list[Rate], title: str, xlabel: str,
                    band: bool = True) -> None:
-    """Each rate with its interval; with `band`, the 45-55% band and the rates outside it in
+    """Each rate with its interval; with `band`, each rate's band (its fair share give or take
+    5 points: 45-55% between two sides, about 28-38% among three) and the rates outside it in
     red (not for outcomes, which the band does not hold)."""
     height = max(2.5, 0.3 * len(labels) + 1.2)
     fig, ax = plt.subplots(figsize=(7.5, height))
     ys = range(len(labels))
     points = [r.interval for r in rates]
     if band:
-        ax.axvspan(*BAND, color="#cce8cc", label="45-55%")
-    ax.axvline(0.5, color="#888", linewidth=0.8, label="50%")
+        margin = (BAND[1] - BAND[0]) / 2
+        for y, rate in zip(ys, rates, strict=True):
+            first = y == 0
+            ax.fill_betweenx([y - 0.4, y + 0.4], rate.fair - margin, rate.fair + margin, color="#cce8cc",
+                             label="fair share ± 5 points" if first else None)
+            ax.vlines(rate.fair, y - 0.4, y + 0.4, color="#888", linewidth=0.8, label="fair share" if first else None)
+    else:
+        ax.axvline(0.5, color="#888", linewidth=0.8, label="50%")
     ax.errorbar([p for p, _, _ in points], list(ys), xerr=[[p - lo for p, lo, _ in points], [hi - p for p, _, hi in points]],
                 fmt="o", color="#333", ecolor="#555", capsize=3)
     for y, rate in zip(ys, rates, strict=True):

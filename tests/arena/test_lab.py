@@ -369,24 +369,42 @@ def test_chaos_reports_how_each_draft_ended_apart_from_the_content(tmp_path):
     assert "draft" not in " ".join(parts["Summary"].text)
 
 
-def test_outcome_plots_leave_out_the_band_that_only_content_is_held_to(tmp_path, monkeypatch):
-    pytest.importorskip("matplotlib", reason="the lab extra (make test installs it) draws the plots")
-    lab.run(lab.Settings("dogma", "random", 2, seed=5, only=["chaos"]), tmp_path)
-    spans = {}
+def _bands_drawn(monkeypatch, folder) -> dict[str, list[tuple[float, float]]]:
+    """Each plot of the report written from `folder`: the bands it shades, one a row."""
+    bands = {}
     plot = lab._interval_plot
 
     def spy(plt, path, *args, **kwargs):
         drawn = []
-        axes = plt.Axes.axvspan
-        monkeypatch.setattr(plt.Axes, "axvspan", lambda ax, *a, **k: drawn.append(a) or axes(ax, *a, **k))
+        shade = plt.Axes.fill_betweenx
+        monkeypatch.setattr(plt.Axes, "fill_betweenx", lambda ax, y, x1, x2, **k: drawn.append((x1, x2))
+                            or shade(ax, y, x1, x2, **k))
         plot(plt, path, *args, **kwargs)
-        monkeypatch.setattr(plt.Axes, "axvspan", axes)
-        spans[path.name] = drawn
+        monkeypatch.setattr(plt.Axes, "fill_betweenx", shade)
+        bands[path.name] = drawn
 
     monkeypatch.setattr(lab, "_interval_plot", spy)
-    lab.write_report(lab.read_settings(tmp_path), lab.read_results(tmp_path), tmp_path)
-    assert spans["draft.png"] == []
-    assert spans["prophet.png"] == spans["seats.png"] == [lab.BAND]
+    lab.write_report(lab.read_settings(folder), lab.read_results(folder), folder)
+    return bands
+
+
+def test_outcome_plots_leave_out_the_band_that_only_content_is_held_to(tmp_path, monkeypatch):
+    pytest.importorskip("matplotlib", reason="the lab extra (make test installs it) draws the plots")
+    lab.run(lab.Settings("dogma", "random", 2, seed=5, only=["chaos"]), tmp_path)
+    bands = _bands_drawn(monkeypatch, tmp_path)
+    assert bands["draft.png"] == []
+    assert bands["seats.png"] and bands["prophet.png"]
+    for x1, x2 in bands["seats.png"] + bands["prophet.png"]:
+        assert (x1, x2) == (pytest.approx(lab.BAND[0]), pytest.approx(lab.BAND[1]))
+
+
+def test_plots_of_three_players_shade_the_band_of_a_third(tmp_path, monkeypatch):
+    pytest.importorskip("matplotlib", reason="the lab extra (make test installs it) draws the plots")
+    lab.run(lab.Settings("divine", "random", 6, seed=3, only=["3 players"]), tmp_path)
+    bands = _bands_drawn(monkeypatch, tmp_path)
+    assert len(bands["seats.png"]) == 3 and bands["card.png"]
+    for x1, x2 in bands["seats.png"] + bands["card.png"]:
+        assert (x1, x2) == (pytest.approx(1 / 3 - 0.05), pytest.approx(1 / 3 + 0.05))
 
 
 def test_the_draft_outcomes_are_read_from_the_moves():
