@@ -651,7 +651,7 @@ def _limit_note(settings: Settings) -> str:
     if not limit:
         return "No turn limit (turn_limit=0): every game was played to its end."
     return (f"Machine play stops a game at turn_limit={limit} (Credo's limit for machines; the rulebook has "
-            "none): a game that reaches it is a draw, scored 1/2 for each side.")
+            "none): a game that reaches it is a draw, scored 1/N for each of N sides.")
 
 
 def sections(settings: Settings, rows: list[dict]) -> list[Section]:
