@@ -41,6 +41,7 @@ from credo import games
 from credo.agents import make_agent
 from credo.kernel.view import match_secret
 
+from .journal import Journal
 from .report import Run, _commit, _duration, _version, machine
 from .selfplay import play_game
 from .tournament import read_saved_games, run_work, schedule, wilson
@@ -295,10 +296,9 @@ def run(settings: Settings, out: Path, resume: bool = False, command: str = "", 
         (out / RESULTS).write_text("".join(json.dumps(row) + "\n" for row in saved))  # drops a cut-short line
         write_settings(settings, out)
         start = time.perf_counter()
-        with (out / RESULTS).open("a") as file:
+        with Journal(out / RESULTS) as file:
             def each(row: dict) -> None:
-                file.write(json.dumps(row) + "\n")
-                file.flush()
+                file.write(row)
                 record.seconds = time.perf_counter() - start
                 write_settings(settings, out)  # the run's time so far, whenever it is stopped
 

@@ -26,6 +26,7 @@ from credo.kernel import Action, PlayerView
 from credo.kernel.rng import Rng
 from credo.kernel.view import match_secret
 
+from .journal import Journal
 from .selfplay import play_game
 from .tournament import Fixture, GameResult, rate, seat_orders, wilson
 from .workers import play_in_processes
@@ -199,13 +200,10 @@ def run(name: str, agents: list[str], games_per_pairing: int, seed: int, out: Pa
         return sum(1 for f in fixtures if f.index in done)
 
     start = time.perf_counter()
-    with path.open("a") as saved:
-        if not path.read_text().endswith("\n"):
-            saved.write("\n")  # after a line cut short, the next game starts a line of its own
+    with Journal(path) as saved:
         def keep(row: dict) -> None:
             done[row["index"]] = row
-            saved.write(json.dumps(row) + "\n")
-            saved.flush()
+            saved.write(row)
             if progress:
                 progress(in_rounds(), len(fixtures))
 

@@ -34,6 +34,7 @@ from credo import games
 from credo.agents import Effort, LevelAgent, PlannerAgent, make_agent, search_budget
 from credo.agents.mcts import REST_PLAYOUT_CAP, MctsAgent
 
+from .journal import Journal
 from .ladder import OPENSPIEL_ISMCTS, not_today
 from .tournament import Fixture, GameResult, deal_size, read_saved_games, tournament, wilson
 
@@ -240,7 +241,7 @@ def measure(games_list: list[str] | None = None, games_per_pairing: int = MIN_GA
         measured(report)
 
     def run() -> None:
-        file = games_file.open("a") if games_file is not None else None
+        file = Journal(games_file) if games_file is not None else None
         try:
             for name, first, second, target, role, pairing_games in plan:
                 pairing(name, first, second, target, role, pairing_games, file)
@@ -294,14 +295,13 @@ def measure(games_list: list[str] | None = None, games_per_pairing: int = MIN_GA
 
         def save_game(result: GameResult) -> None:
             if file is not None:
-                file.write(json.dumps({"game": name, "players": seats, "first": first, "second": second, "role": role,
+                file.write({"game": name, "players": seats, "first": first, "second": second, "role": role,
                                        "levels": meaning,
                                        "search": game.search_revision, "content": game.content_hash,
                                        "index": result.fixture.index, "seed": result.fixture.seed,
                                        "agents": list(result.fixture.agents), "returns": result.returns,
                                        "moves": result.moves, "seconds": round(result.seconds, 3),
-                                       "effort": result.effort}) + "\n")
-                file.flush()
+                                       "effort": result.effort})
             finished.append(result)
             record(finished)
             run_record.seconds = time.perf_counter() - start
