@@ -22,7 +22,14 @@ def play_in_processes(play: Callable, items: Iterable, jobs: int, each: Callable
     KeyboardInterrupt by the caller) terminates the workers before it propagates."""
     pool = ProcessPoolExecutor(jobs, initializer=_leave_interrupts_to_the_parent)
     try:
-        futures = [pool.submit(play, item) for item in items]
+        # a worker is forked inside submit() with this thread's handlers; a signal reaching it
+        # before its initializer runs would raise in its copy of our stack and run our code on
+        # (under pytest-xdist it reported a test of its own): workers start with the two blocked
+        unblocked = signal.pthread_sigmask(signal.SIG_BLOCK, _STOPS)
+        try:
+            futures = [pool.submit(play, item) for item in items]
+        finally:
+            signal.pthread_sigmask(signal.SIG_SETMASK, unblocked)
         for future in futures if ordered else as_completed(futures):
             each(future.result())
     except BaseException:
@@ -32,11 +39,14 @@ def play_in_processes(play: Callable, items: Iterable, jobs: int, each: Callable
         pool.shutdown(wait=True, cancel_futures=True)
 
 
+_STOPS = {signal.SIGINT, signal.SIGTERM}
+
+
 def _leave_interrupts_to_the_parent() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    # a fork inherits the parent's SIGTERM handler (the CLI's, which raises
-    # KeyboardInterrupt); the parent's terminate() must end a worker quietly
+    # a fork inherits the parent's SIGTERM handler (the CLI's, which raises KeyboardInterrupt)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOPS)
 
 
 def _terminate(pool: ProcessPoolExecutor) -> None:
@@ -46,4 +56,4 @@ def _terminate(pool: ProcessPoolExecutor) -> None:
         return
     for process in list((pool._processes or {}).values()):
         if process.is_alive():
-            process.terminate()
+            process.kill()  # a game cut short is abandoned: nothing in a worker needs to run first
