@@ -18,9 +18,10 @@ from pathlib import Path
 class Journal:
     def __init__(self, path: Path) -> None:
         self.path = Path(path)
-        self._text = self.path.read_text() if self.path.exists() else ""
-        if self._text and not self._text.endswith("\n"):
-            self._text += "\n"  # after a line cut short by a stop, the next game starts a line of its own
+        text = self.path.read_text() if self.path.exists() else ""
+        if text and not text.endswith("\n"):
+            text += "\n"  # after a line cut short by a stop, the next game starts a line of its own
+        self._parts = [text]  # joined only to write the file again: a run adds thousands of lines
         self._file = None
         self.rewritten = 0  # how often the path was found replaced and written again
         self._write_whole()
@@ -32,7 +33,7 @@ class Journal:
             self._write_whole()
         self._file.write(line)
         self._file.flush()
-        self._text += line
+        self._parts.append(line)
 
     def close(self) -> None:
         if self._file is not None:
@@ -56,5 +57,5 @@ class Journal:
     def _write_whole(self) -> None:
         self.close()
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        self.path.write_text(self._text)
+        self.path.write_text("".join(self._parts))
         self._file = self.path.open("a")
