@@ -1,11 +1,10 @@
 """Local processes that play an arena's games, and stop when the run stops.
 
 `concurrent.futures` alone lets a stopped run linger: leaving a `ProcessPoolExecutor`
-waits for the games in play (a minute each at the `hard` level), and a Ctrl-C in a
-terminal reaches every worker of the process group, each of which prints its own
-traceback. Here only the parent answers Ctrl-C or `kill`: it keeps what was played (its
-caller's business) and terminates the workers at once; a game cut short is not saved,
-so a resumed run plays it again from its seed."""
+waits for the games in play (a minute each at the `hard` level), so a `kill` of the parent
+leaves its workers playing on. Here only the parent answers Ctrl-C or `kill`: it keeps what
+was played (its caller's business) and kills the workers at once; a game cut short is not
+saved, so a resumed run plays it again from its seed."""
 
 from __future__ import annotations
 
