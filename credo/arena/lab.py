@@ -729,7 +729,7 @@ def sections(settings: Settings, rows: list[dict]) -> list[Section]:
     for kind, entries in held.items():
         if kind == side:
             h = Section(f"By {kind}", [f"Each {kind}'s score against the other {kind}s, both seats (mirror games "
-                                       "left out)."], [kind, "games", "score (95% CI)"], plots=[f"{kind}.png"])
+                                       "left out)."], [kind, "games", "score (95% CI)"], plots=[plot_file(kind)])
             h.rows = [[name, *_rate_cells(rate)] for name, rate in side_totals(rows, side).items()]
         elif kind in outcomes:
             h = _held_section(kind, entries, f"{outcomes[kind]}: the score of the seats to which each happened, and "
@@ -834,11 +834,17 @@ def _revision_note(game, rows: list[dict]) -> str:
     return f"revision {revision} of {game.name}'s search (`Game.search_revision`, {now})"
 
 
+def plot_file(kind: str) -> str:
+    """The file of the plot of a kind of tag: its words joined by hyphens, so a report's link to
+    it needs no escaping."""
+    return "-".join(kind.split()) + ".png"
+
+
 def _held_section(kind: str, entries: list[Held], text: str, held_headers: list[str], band: bool = True) -> Section:
     """A table of things held (or outcomes that happened, `band` False: not held to the band)
     against not, with the effect."""
     h = Section(f"By {kind}", [text], [kind, *held_headers, "games not", "score not (95% CI)", "effect"],
-                plots=[f"{kind}.png"])
+                plots=[plot_file(kind)])
     for e in entries:
         effect = f"{100 * e.effect:+.1f} pts" if e.not_held.games else "-"
         h.rows.append([e.id, *_rate_cells(e.held, band), *_rate_cells(e.not_held, band), effect])
@@ -976,13 +982,13 @@ def draw_plots(parts: list[Section], rows: list[dict], out: Path, game=None) -> 
     _interval_plot(plt, out / "matchups.png", list(matches), [rate for _, rate, _ in matches.values()],
                    "First seat's score by matchup", "score of the first seat")
     for kind, entries in held_rates(rows, sides).items():
-        if any(f"{kind}.png" in s.plots and s.title == f"By {kind}" and s.headers[1] == "games" for s in parts):
+        if any(plot_file(kind) in s.plots and s.title == f"By {kind}" and s.headers[1] == "games" for s in parts):
             totals = side_totals(rows, kind)
-            _interval_plot(plt, out / f"{kind}.png", list(totals), list(totals.values()),
+            _interval_plot(plt, out / plot_file(kind), list(totals), list(totals.values()),
                            f"Score of each {kind} against the others", "score")
             continue
         what = "to which each happened" if kind in outcomes else f"that held each {kind}"
-        _interval_plot(plt, out / f"{kind}.png", [e.id for e in entries], [e.held for e in entries],
+        _interval_plot(plt, out / plot_file(kind), [e.id for e in entries], [e.held for e in entries],
                        f"Score of the sides {what}", "score", band=kind not in outcomes)
     wanted = {plot for s in parts for plot in s.plots}
     if "decisive.png" in wanted:

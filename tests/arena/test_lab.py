@@ -469,24 +469,44 @@ def test_the_summary_names_the_seat_that_took_the_first_turn_when_it_scores_outs
     assert "the seat that took the first turn, is within the band" in " ".join(parts["Summary"].text)
 
 
-def test_divine_records_the_cards_each_seat_played_as_its_moves_say(tmp_path):
-    # read back from the moves, not the narration the lab reads: each seat's "play CARD ..." moves,
-    # first play of each card in order, whether first in a turn or in answer
+def test_divine_records_the_cards_each_seat_played_and_its_standing_as_the_narration_says(tmp_path):
+    # read back from the narration, not the moves the lab reads: each "Player N plays|responds with
+    # CARD" in order, and the Follower Tokens of every player just before the move that played it
+    from credo.games.divine.lab import AHEAD, BEHIND
+
     game = games.load("divine")
     rows = lab.run(lab.Settings("divine", "random", 2, seed=3, only=["3 players", "4 players"]), tmp_path)
-    plays = 0
+    ids = dict(zip(game.cards.names, game.cards.ids))
+    plays, standings = 0, {BEHIND: 0, AHEAD: 0}
     for row in rows:
         agents = [lab.make_agent(a, row["seed"] * 17 + seat) for seat, a in enumerate(row["agents"])]
         match = lab.play_game(game, agents, row["seed"], row["options"], secret=lab.match_secret(None, row["seed"]))
-        expected: list[dict[str, None]] = [{} for _ in row["held"]]
+        expected = {kind: [{} for _ in row["held"]] for kind in ("card", BEHIND, AHEAD)}
+        again = Match(game, row["seed"], row["options"])
         for seat, move in match.moves:
-            if move.startswith("play "):
-                expected[seat].setdefault(move.split()[1])
-                plays += 1
-        assert row["held"] == [[["card", card] for card in seat] for seat in expected]
-    assert plays > 20  # random seats play cards: the comparison above is not of empty lists
+            before, seen = list(again.state.followers), len(again.state.log)
+            again.play(move, seat)
+            for event in again.state.events(None, seen):
+                if event.template.startswith("Player {} {} {} ({} Divinity)"):
+                    player = event.args[0] - 1
+                    card = ids[event.args[2]]
+                    lead = max(n for other, n in enumerate(before) if other != player)
+                    expected["card"][player].setdefault(card)
+                    expected[BEHIND if before[player] < lead else AHEAD][player].setdefault(card)
+                    plays += 1
+        assert again.state.to_position() == match.state.to_position()
+        assert row["held"] == [[[kind, card] for kind in expected for card in expected[kind][seat]]
+                               for seat in range(len(row["held"]))]
+        for kind in standings:
+            standings[kind] += sum(1 for seat in row["held"] for k, _ in seat if k == kind)
+    assert plays > 20 and all(standings.values())  # not a comparison of empty lists
     parts = {part.title: part for part in lab.sections(lab.read_settings(tmp_path), rows)}
-    assert "By card" in parts
+    assert "By card" in parts and f"By {BEHIND}" in parts and f"By {AHEAD}" in parts
+    # standings are outcomes of play, kept out of the verdicts; their plots' names need no escaping
+    assert set(lab.outcome_kinds("divine")) == {BEHIND, AHEAD}
+    pytest.importorskip("matplotlib", reason="the lab extra (make test installs it) draws the plots")
+    lab.write_report(lab.read_settings(tmp_path), rows, tmp_path)
+    assert (tmp_path / "card-when-behind.png").exists() and "(card-when-behind.png)" in (tmp_path / "report.md").read_text()
 
 
 def test_the_value_of_a_table_is_what_each_side_secures_with_its_best_mix():

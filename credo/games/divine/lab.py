@@ -1,10 +1,19 @@
 """What the balance lab (`credo balance divine`, credo/arena/lab.py) measures in Divine:
-every seat for 2, 3 and 4 players, who the roll gave the first turn, and the Divinity cards
-each seat played."""
+every seat for 2, 3 and 4 players, who the roll gave the first turn, the Divinity cards
+each seat played, and where it stood in Follower Tokens when it played each."""
 
 from __future__ import annotations
 
-PLAYED = "Player {} {} {} ({} Divinity){}."  # the narration of a card played or answered with
+from credo.kernel.match import Match
+
+BEHIND, AHEAD = "card when behind", "card when ahead"
+# A card the winners play is one a player who is ahead can afford: the standing at the play
+# tells a card that turns a game from one that follows the lead. Outcomes of play, not content.
+OUTCOMES = {
+    BEHIND: "Cards played while the player held fewer Follower Tokens than another player",
+    AHEAD: "Cards played while the player held at least as many Follower Tokens as every other player",
+}
+PLAY = "play "  # a card played, as a record writes it: "play CARD ..." (first in a turn or in answer)
 
 
 def matchups(game) -> list[tuple[str, dict]]:
@@ -12,14 +21,22 @@ def matchups(game) -> list[tuple[str, dict]]:
 
 
 def tags(game, match) -> list[list[tuple[str, str]]]:
-    """Per seat, each Divinity card it played (first in a turn or in answer), each id once:
-    a card held but never played decides nothing, so only the played ones are compared."""
-    ids = dict(zip(game.cards.names, game.cards.ids))
-    played: list[dict[str, None]] = [{} for _ in range(match.state.num_players)]
-    for event in match.state.events(None):
-        if event.template == PLAYED:
-            played[event.args[0] - 1].setdefault(ids[event.args[2]])
-    return [[("card", card) for card in seat] for seat in played]
+    """Per seat, each Divinity card it played ("card"), and each it played while behind or ahead
+    in Follower Tokens, each id once a kind: a card held but never played decides nothing, so
+    only the played ones are compared. The standing is read before the play, in the game
+    replayed from its moves (a card's own effect is no part of it)."""
+    seats = match.state.num_players
+    played: dict[str, list[dict[str, None]]] = {kind: [{} for _ in range(seats)] for kind in ("card", BEHIND, AHEAD)}
+    again = Match(game, match.seed, match.options)
+    for seat, move in match.moves:
+        if move.startswith(PLAY) and seat >= 0:
+            card = move.split()[1]
+            followers = again.state.followers
+            behind = followers[seat] < max(n for other, n in enumerate(followers) if other != seat)
+            played["card"][seat].setdefault(card)
+            played[BEHIND if behind else AHEAD][seat].setdefault(card)
+        again.play(move, None if seat < 0 else seat)
+    return [[(kind, card) for kind, cards in played.items() for card in cards[seat]] for seat in range(seats)]
 
 
 def first_player(game, match) -> int | None:
