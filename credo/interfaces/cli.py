@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -78,7 +79,45 @@ def choose_game(console: Console, input_fn=input) -> str | None:
             console.print(f"type a number from 1 to {len(choices)} or a game's name ({', '.join(choices)})")
 
 
+def _folder(flag: str, path: str | None, must_exist: bool = False) -> Path | None:
+    """A folder named on the command line (`flag`), or one line saying why it cannot be one,
+    before anything is played or written."""
+    if path is None:
+        return None
+    folder = Path(path)
+    if folder.exists():
+        if not folder.is_dir():
+            raise SystemExit(f"{flag} {path}: a file, not a folder")
+        return folder
+    if must_exist:
+        raise SystemExit(f"{flag} {path}: no such folder")
+    _creatable(flag, path, folder)
+    return folder
+
+
+def _file(flag: str, path: str | None) -> Path | None:
+    """A file to write named on the command line (`flag`), or one line saying why it cannot be one."""
+    if path is None:
+        return None
+    file = Path(path)
+    if file.is_dir():
+        raise SystemExit(f"{flag} {path}: a folder, not a file")
+    if not file.exists():
+        _creatable(flag, path, file)
+    return file
+
+
+def _creatable(flag: str, path: str, target: Path) -> None:
+    # the nearest existing folder above must be a folder: a file there is a mistake mkdir would raise on
+    for above in target.absolute().parents:
+        if above.exists():
+            if not above.is_dir():
+                raise SystemExit(f"{flag} {path}: {above} is a file, not a folder")
+            return
+
+
 def _load_game(name: str, content: str | None):
+    _folder("--content", content, must_exist=True)
     try:
         return games.load(name, content)
     except KeyError as exc:
@@ -125,7 +164,7 @@ def cmd_selfplay(args, console: Console) -> int:
     if len(names) != count:
         raise SystemExit(f"{len(names)} agents for {count} players: name one agent for every seat, "
                          "or one for all of them")
-    records = Path(args.records) if args.records else None
+    records = _folder("--records", args.records)
     with _progress(console) as progress:
         task = progress.add_task(f"{game.name} self-play", total=args.games)
         stats = selfplay(game, names, args.games, args.seed, options, records,
@@ -224,10 +263,10 @@ def cmd_arena(args, console: Console) -> int:
     if args.games < 1 or args.jobs < 1:
         raise SystemExit("--games and --jobs must be at least 1")
     backend = _backend(args)
+    records = _folder("--records", args.records)
     with _progress(console) as progress:
         task = progress.add_task(f"{game.name} arena", total=None)
-        result = tournament(game.name, agents, args.games, args.seed, args.jobs, options,
-                            Path(args.records) if args.records else None, args.content,
+        result = tournament(game.name, agents, args.games, args.seed, args.jobs, options, records, args.content,
                             progress=lambda done, total: progress.update(task, completed=done, total=total),
                             backend=backend, address=args.address, secret=_secret(args, console),
                             duplicate=args.duplicate)
@@ -265,7 +304,8 @@ def _agent(name: str) -> str:
 def cmd_report_agents(args, console: Console) -> int:
     from credo.arena import report
 
-    out = Path(args.out)
+    out = _file("--out", args.out)
+    _file("--save-results", args.save_results)
     if args.merge:
         try:
             result = report.merge([report.load(Path(path)) for path in _names(args.merge)])
@@ -346,7 +386,7 @@ def cmd_ladder(args, console: Console) -> int:
         raise SystemExit("a ladder needs at least two different agents")
     if args.games < 1 or args.jobs < 1:
         raise SystemExit("--games and --jobs must be at least 1")
-    out = Path(args.out)
+    out = _folder("--out", args.out)
     argv = ["credo", "ladder", game.name, "--games", str(args.games), "--jobs", str(args.jobs),
             "--seed", str(args.seed), "--out", str(out)]
     if args.agents:
@@ -389,7 +429,7 @@ def cmd_balance(args, console: Console) -> int:
 
     from credo.arena import lab
 
-    out = Path(args.out)
+    out = _folder("--out", args.out)
     if args.game == "merge":
         if not args.folders:
             raise SystemExit("credo balance merge DIR... --out DIR: name the folders to merge")
@@ -477,7 +517,7 @@ def cmd_content_check(args, console: Console) -> int:
 
     folder = Path(args.folder)
     if not folder.is_dir():
-        raise SystemExit(f"{folder}: no such folder")
+        raise SystemExit(f"{folder}: {'a file, not a folder' if folder.exists() else 'no such folder'}")
     try:
         games.load(args.game, folder)
     except CredoError as exc:
@@ -595,6 +635,7 @@ def _result_words(match) -> str:
 
 
 def cmd_replay(args, console: Console) -> int:
+    _folder("--content", args.content, must_exist=True)
     failures = 0
     for file in args.files:
         try:
@@ -844,6 +885,15 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         console.print("\ninterrupted")
         return 130
+    except BrokenPipeError:
+        # the reader went away (`credo ... | head`): nothing more to say, and nothing to flush at exit
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141
+    except OSError as exc:
+        # what the machine refused (a full disk, a file without permission, a port in use): the checks
+        # above name a mistaken argument first; this is one line for what only the attempt finds
+        where = f"{exc.filename}: " if exc.filename else ""
+        raise SystemExit(f"{where}{exc.strerror or exc}") from None
 
 
 if __name__ == "__main__":

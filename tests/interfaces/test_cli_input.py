@@ -93,6 +93,49 @@ def test_report_agents_does_not_overwrite_a_report_without_force(tmp_path):
     assert out.read_text() == "kept"
 
 
+@pytest.mark.parametrize(("argv", "says"), [
+    (["balance", "jol", "--agents", "greedy", "--games", "1", "--out", "{file}"], "--out {file}: a file, not a folder"),
+    (["balance", "jol", "--agents", "greedy", "--games", "1", "--out", "{file}/run"],
+     "--out {file}/run: {file} is a file, not a folder"),
+    (["balance", "merge", "{folder}", "--out", "{file}"], "--out {file}: a file, not a folder"),
+    (["ladder", "jol", "--agents", "easy,random", "--games", "1", "--out", "{file}"], "--out {file}: a file, not a folder"),
+    (["selfplay", "jol", "--games", "1", "--records", "{file}"], "--records {file}: a file, not a folder"),
+    (["arena", "jol", "--agents", "random,greedy", "--games", "1", "--records", "{file}/x"],
+     "--records {file}/x: {file} is a file, not a folder"),
+    (["report-agents", "--games", "1", "--games-list", "jol", "--out", "{folder}", "--force"],
+     "--out {folder}: a folder, not a file"),
+    (["report-agents", "--games", "1", "--games-list", "jol", "--out", "{folder}/a.md", "--save-results", "{folder}"],
+     "--save-results {folder}: a folder, not a file"),
+    (["selfplay", "jol", "--games", "1", "--content", "{folder}/none"], "--content {folder}/none: no such folder"),
+    (["play", "jol", "--content", "{file}"], "--content {file}: a file, not a folder"),
+    (["replay", "{file}", "--content", "{file}"], "--content {file}: a file, not a folder"),
+    (["content", "check", "jol", "{file}"], "{file}: a file, not a folder"),
+])
+def test_a_path_that_cannot_serve_is_refused_in_one_line_before_anything_is_written(tmp_path, argv, says):
+    file = tmp_path / "a-file"
+    file.write_text("kept")
+    names = {"file": str(file), "folder": str(tmp_path)}
+    before = sorted(p.name for p in tmp_path.iterdir())
+    done = credo(*(a.format(**names) for a in argv))
+    out = (done.stderr + done.stdout).strip()
+    assert done.returncode != 0 and "Traceback" not in out
+    assert out == says.format(**names)
+    assert sorted(p.name for p in tmp_path.iterdir()) == before and file.read_text() == "kept"
+
+
+def test_what_the_machine_refuses_is_one_line_naming_the_file(monkeypatch):
+    # a full disk or a file without permission is found only by trying: the command line names it
+    def refuse(args, console):
+        raise PermissionError(13, "Permission denied", "/somewhere/results.jsonl")
+
+    from credo.interfaces import cli
+
+    monkeypatch.setattr(cli, "cmd_games", refuse)  # the parser is built at each call, with the name's value
+    with pytest.raises(SystemExit) as stop:
+        main(["games"])
+    assert str(stop.value.code) == "/somewhere/results.jsonl: Permission denied"
+
+
 def typed(*answers):
     feed = iter(answers)
 

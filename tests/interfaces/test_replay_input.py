@@ -115,9 +115,18 @@ def test_a_failing_move_is_named_and_the_good_path_prints_as_before(tmp_path, ca
 
 def test_a_bad_content_folder_is_one_line_per_file(tmp_path, capsys):
     files = write_records(tmp_path)[:2]
-    code, lines = run_replay(files, capsys, "--content", str(tmp_path / "no-such-folder"))
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    code, lines = run_replay(files, capsys, "--content", str(empty))
     assert code == 1
     assert all("content rejected" in line for line in lines_by_file(files, lines).values())
+
+
+def test_a_content_folder_that_is_not_there_is_one_line_before_any_file(tmp_path):
+    files = write_records(tmp_path)[:2]
+    with pytest.raises(SystemExit) as stop:
+        main(["replay", "--check", "--content", str(tmp_path / "no-such-folder"), *map(str, files)])
+    assert stop.value.code == f"--content {tmp_path / 'no-such-folder'}: no such folder"
 
 
 BYTE_EDITS = st.one_of(
