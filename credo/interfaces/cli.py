@@ -663,6 +663,8 @@ LEVELS = ("easy", "medium", "hard")
 
 
 def cmd_serve(args, console: Console) -> int:
+    if not 0 < args.port < 65536:
+        raise SystemExit(f"--port {args.port}: a port is a number from 1 to 65535")
     try:
         import uvicorn
 

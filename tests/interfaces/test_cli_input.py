@@ -28,6 +28,7 @@ def credo(*argv: str, timeout: float = 60) -> subprocess.CompletedProcess:
     (["selfplay", "dogma", "-o", "arcana=[[", "--games", "1"], "is not valid JSON"),
     (["arena", "dirge", "--agents", "random,greedy", "--address", "127.0.0.1:1"], "no Ray cluster answers there"),
     (["arena", "dirge", "--agents", "random,greedy", "--address", "nonsense"], "is not auto, HOST:PORT"),
+    (["serve", "--port", "99999"], "--port 99999: a port is a number from 1 to 65535"),  # it hung, silent
 ])
 def test_a_mistake_is_one_line_and_no_traceback(argv, says):
     started = time.monotonic()
