@@ -390,13 +390,17 @@ def save(report: StrengthReport, path: Path) -> None:
 def load(path: Path) -> StrengthReport:
     try:
         data = json.loads(path.read_text())
+        if not isinstance(data, dict):
+            raise ValueError("not a JSON object")
         runs = [Run(**{**run, "started": datetime.fromisoformat(run["started"])}) for run in data.pop("runs")]
         # a target is the standard, not part of the measurement: saved lines are judged by today's
         lines = [Line(**{**line, "target": TARGETS.get(line["second"], line.get("target"))})
                  if line.get("role") == "hard" else Line(**line) for line in data.pop("lines")]
         pairs = {name: tuple(pair) for name, pair in data.pop("search_pairs").items()}
         return StrengthReport(**data, search_pairs=pairs, lines=lines, runs=runs)
-    except (OSError, ValueError, KeyError, TypeError) as e:
+    except KeyError as e:
+        raise ValueError(f"{path}: not a saved strength report (no field {e})") from e
+    except (OSError, ValueError, TypeError) as e:
         raise ValueError(f"{path}: not a saved strength report ({e})") from e
 
 

@@ -180,6 +180,18 @@ def test_a_merge_refuses_runs_that_do_not_fit_together(tmp_path):
     assert (tmp_path / "x.md").read_text() == before
 
 
+def test_a_file_that_is_no_saved_report_is_named_with_what_it_lacks(tmp_path):
+    from credo.arena import report
+
+    for text, says in [("{}", "(no field 'runs')"), ("[1]", "(not a JSON object)"), ("{", "(Expecting property name"),
+                       ('{"runs": [], "lines": 3, "search_pairs": {}}', "not a saved strength report")]:
+        path = tmp_path / "r.json"
+        path.write_text(text)
+        with pytest.raises(ValueError) as refused:
+            report.load(path)
+        assert str(refused.value).startswith(f"{path}: not a saved strength report") and says in str(refused.value)
+
+
 def test_saved_results_grow_pairing_by_pairing(monkeypatch, tmp_path):
     from credo.arena import report
 
