@@ -44,7 +44,8 @@ from credo.kernel.view import match_secret
 from .journal import Journal
 from .report import Run, _commit, _duration, _version, machine
 from .selfplay import play_game
-from .tournament import read_saved_games, run_work, schedule, wilson
+from .saved import LabGame, read_saved_games
+from .tournament import run_work, schedule, wilson
 
 RESULTS = "results.jsonl"
 SETTINGS = "run.json"
@@ -211,7 +212,7 @@ def write_settings(settings: Settings, folder: Path) -> None:
 
 def read_results(folder: Path) -> list[dict]:
     """The saved games; a last line cut short by a stop is left out (it is played again)."""
-    rows = read_saved_games(folder / RESULTS, ("matchup", "index", "seed", "winners"))
+    rows = read_saved_games(folder / RESULTS, LabGame)
     # one game saved twice (two runs writing one folder) counts once: a matchup, a seed and the
     # agents by seat make one game
     once: dict[tuple, dict] = {}

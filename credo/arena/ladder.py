@@ -27,6 +27,7 @@ from credo.kernel.rng import Rng
 from credo.kernel.view import match_secret
 
 from .journal import Journal
+from .saved import LadderGame, read_saved_games
 from .selfplay import play_game
 from .tournament import Fixture, GameResult, rate, seat_orders, wilson
 from .workers import play_in_processes
@@ -167,14 +168,7 @@ def _saved(path: Path, settings: dict) -> dict[int, dict]:
         raise ValueError(f"{path} holds another ladder (other agents, seed or options, another search, content or"
                          " level, or an older file): "
                          "give another --out, or remove it")
-    done = {}
-    for line in lines[1:]:
-        try:
-            row = json.loads(line)
-        except json.JSONDecodeError:
-            continue  # a line cut short when a run was stopped: that game is played again
-        done[row["index"]] = row
-    return done
+    return {row["index"]: row for row in read_saved_games(path, LadderGame, skip=1)}
 
 
 def run(name: str, agents: list[str], games_per_pairing: int, seed: int, out: Path, jobs: int = 1,
@@ -187,8 +181,8 @@ def run(name: str, agents: list[str], games_per_pairing: int, seed: int, out: Pa
     out.mkdir(parents=True, exist_ok=True)
     path = out / f"{name}.jsonl"
     done = _saved(path, settings)
-    if not path.exists() or not done:
-        path.write_text(json.dumps({"settings": settings}) + "\n")
+    # written again whole: a line cut short by a stop is dropped here, not left amid the games
+    path.write_text("".join(json.dumps(row) + "\n" for row in [{"settings": settings}, *done.values()]))
     for f in fixtures:
         row = done.get(f.index)
         if row is not None and (tuple(row["agents"]), row["seed"]) != (f.agents, f.seed):

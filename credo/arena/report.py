@@ -36,7 +36,8 @@ from credo.agents.mcts import REST_PLAYOUT_CAP, MctsAgent
 
 from .journal import Journal
 from .ladder import OPENSPIEL_ISMCTS, not_today
-from .tournament import Fixture, GameResult, deal_size, read_saved_games, tournament, wilson
+from .saved import StrengthGame, read_saved_games
+from .tournament import Fixture, GameResult, deal_size, tournament, wilson
 
 MIN_GAMES = 200
 SCALING_TARGET = 0.55  # the least score (draws half) of mcts-2N against mcts-N, its interval above 50%
@@ -365,9 +366,6 @@ def effort_sentence(name: str, effort: dict) -> str:
             f" {budget}); {cut}")
 
 
-GAME_FIELDS = ("game", "first", "second", "role", "levels", "index", "seed", "agents", "returns", "moves", "seconds")
-
-
 def games_path(results: Path) -> Path:
     """Where `--save-results X.json` keeps its games, one JSON line each: X.games.jsonl."""
     return results.with_name(results.stem + ".games.jsonl")
@@ -375,7 +373,7 @@ def games_path(results: Path) -> Path:
 
 def read_games(path: Path) -> list[dict]:
     """The games a run saved; a last line cut short by a stop is left out (played again)."""
-    return read_saved_games(path, GAME_FIELDS)
+    return read_saved_games(path, StrengthGame)
 
 
 def save(report: StrengthReport, path: Path) -> None:

@@ -120,28 +120,6 @@ def deal_size(agents: list[str], players: int) -> int:
     return len(seat_orders(agents, players)[0])
 
 
-def read_saved_games(path: Path, fields: tuple[str, ...]) -> list[dict]:
-    """Games saved one JSON line each as they ended (a lab's, a strength report's). A last line
-    cut short by a stop is left out, so that game is played again; any other line without
-    `fields` is an error naming it."""
-    if not path.exists():
-        return []
-    rows = []
-    lines = path.read_text().splitlines()
-    for number, line in enumerate(lines, start=1):
-        try:
-            row = json.loads(line)
-            missing = [key for key in fields if key not in row]
-        except ValueError:
-            missing = ["JSON"]
-        if missing:
-            if number == len(lines):
-                break
-            raise ValueError(f"{path}, line {number}: not a saved game")
-        rows.append(row)
-    return rows
-
-
 def play_fixture(args: tuple[str, Fixture, dict, bool, str | None, bytes | None]) -> GameResult:
     name, fixture, options, keep_record, content, secret = args
     game = games.load(name, content)
