@@ -19,15 +19,22 @@ from credo.kernel import CredoError, replay
 from credo.kernel.records import parse_record
 
 
+def _quoted(text: str) -> str:
+    """What a person typed, quoted in a message, and cut: a message is one line."""
+    return repr(text[:40]) + ("..." if len(text) > 40 else "")
+
+
 def _option_value(text: str):
     """A value as a person types it: a number, a word, a comma-separated list
     (decks=mecca,storm), or JSON for nested values (arcana=[[...]])."""
     text = text.strip()
-    if text[:1] in "[{":
+    if text[:1] and text[0] in "[{":
         try:
             return json.loads(text)
         except json.JSONDecodeError as exc:
-            raise SystemExit(f"option value {text!r} is not valid JSON: {exc.msg}") from None
+            raise SystemExit(f"option value {_quoted(text)} is not valid JSON: {exc.msg}") from None
+        except RecursionError:
+            raise SystemExit(f"option value {_quoted(text)} is nested too deeply") from None
     if "," in text:
         return [_option_value(part) for part in text.split(",")]
     return int(text) if text.lstrip("-").isdigit() else text
@@ -37,7 +44,7 @@ def _parse_options(pairs: list[str]) -> dict:
     options: dict = {}
     for pair in pairs or []:
         if "=" not in pair:
-            raise SystemExit(f"option {pair!r} is not KEY=VALUE")
+            raise SystemExit(f"option {_quoted(pair)} is not KEY=VALUE")
         key, value = pair.split("=", 1)
         options[key.strip()] = _option_value(value)
     return options
