@@ -16,7 +16,7 @@ from pydantic import BaseModel, ValidationError
 from .actions import Action, ActionSpace
 from .errors import IllegalAction
 from .events import Event, EventLog
-from .positions import PositionError, probe
+from .positions import PositionError, field_path, probe
 from .rng import Rng
 
 _new = object.__new__
@@ -75,7 +75,8 @@ class Game(ABC):
             return self.Options(**options)
         except ValidationError as exc:
             first = exc.errors()[0]
-            field = ".".join(str(p) for p in first["loc"]) or "options"
+            # a key as typed may hold a newline or a thousand letters: quoted and cut, a message is one line
+            field = field_path(tuple(first["loc"])) if first["loc"] else "options"
             raise IllegalAction("Options", f"option {field}: {first['msg']}") from None
 
     def catalogue(self) -> dict:

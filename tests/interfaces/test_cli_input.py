@@ -4,11 +4,14 @@ traceback, no hang; the options listed; one agent name for every seat."""
 from __future__ import annotations
 
 import io
+import json
 import subprocess
 import sys
 import time
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from rich.console import Console
 
 from credo.interfaces.cli import choose_game, main
@@ -176,3 +179,33 @@ def test_replay_names_the_winner_as_the_games_do(tmp_path, capsys):
     out = capsys.readouterr().out
     assert out.count("player 1 wins") + out.count("player 2 wins") + out.count("a draw") == 2
     assert "[0]" not in out and "[1]" not in out
+
+
+JSON_VALUES = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8),
+                           lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner,
+                                                                                       max_size=3), max_leaves=12)
+OPTION_TEXT = st.one_of(st.text(max_size=30), JSON_VALUES.map(json.dumps),
+                        st.lists(st.text(alphabet="abcdefghijklmnopqrstuvwxyz_-0123456789 ", max_size=10),
+                                 max_size=5).map(",".join))
+
+
+@settings(max_examples=150, deadline=None)
+@given(name=st.sampled_from(["dirge", "divine", "dogma", "jol"]), data=st.data())
+def test_any_option_typed_is_taken_or_refused_in_one_line(name, data):
+    # what a person may type after -o: a game's own option names and any other, with any value
+    # as text, JSON or a comma list; the answer is the options, or one line saying what is wrong
+    from credo import games
+    from credo.interfaces.cli import _game_options
+
+    game = games.load(name)
+    key = data.draw(st.sampled_from([*game.Options.model_fields, "nosuch", ""]) | st.text(max_size=12), label="key")
+    value = data.draw(OPTION_TEXT, label="value")
+    pair = data.draw(st.sampled_from([f"{key}={value}", key, f"={value}"]), label="pair")
+    try:
+        options = _game_options(game, [pair])
+    except SystemExit as refused:
+        message = str(refused.code)
+        assert message and "\n" not in message and "Traceback" not in message
+        assert len(message) < 400
+    else:
+        assert isinstance(options, dict)
