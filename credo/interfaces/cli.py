@@ -207,6 +207,22 @@ def _print_turn_limit(console: Console, game, options: dict) -> None:
     console.print(note, soft_wrap=True)
 
 
+MAX_GAMES = 100_000  # a pairing's or a matchup's: a run is planned whole before its first game
+
+
+def _limits(args, backend: str) -> None:
+    """Counts no run could play, refused in one line before anything is planned: a plan of a
+    hundred million games fills the memory before the first is played, and every job of the
+    process backend is a process of its own (Ray's jobs are a cluster's CPUs, its own to count)."""
+    for flag, value in (("--games", args.games), ("--search-games", getattr(args, "search_games", None))):
+        if value is not None and value > MAX_GAMES:
+            raise SystemExit(f"{flag} {value}: at most {MAX_GAMES:,} games a pairing (a run is planned whole "
+                             "before it starts; resume it with a larger --games to go on)")
+    cores = os.cpu_count() or 1
+    if backend == "process" and args.jobs > 4 * cores:
+        raise SystemExit(f"--jobs {args.jobs}: at most {4 * cores} processes on this machine ({cores} cores)")
+
+
 def _backend(args) -> str:
     """The backend the --backend and --address flags ask for, Ray checked to be installed."""
     backend = args.backend or ("ray" if args.address else "process")
@@ -270,6 +286,7 @@ def cmd_arena(args, console: Console) -> int:
     if args.games < 1 or args.jobs < 1:
         raise SystemExit("--games and --jobs must be at least 1")
     backend = _backend(args)
+    _limits(args, backend)
     records = _folder("--records", args.records)
     with _progress(console) as progress:
         task = progress.add_task(f"{game.name} arena", total=None)
@@ -338,6 +355,7 @@ def cmd_report_agents(args, console: Console) -> int:
     if args.games < 1 or args.jobs < 1 or (args.search_games is not None and args.search_games < 1):
         raise SystemExit("--games, --search-games and --jobs must be at least 1")
     backend = _backend(args)
+    _limits(args, backend)
     command = report.command_line(args.games, args.jobs, args.seed, out, games_list, args.agent_hard,
                                   tuple(search) if search else None, backend, args.address, args.search_games,
                                   args.save_results, args.only, args.resume, args.duplicate, args.players)
@@ -393,6 +411,7 @@ def cmd_ladder(args, console: Console) -> int:
         raise SystemExit("a ladder needs at least two different agents")
     if args.games < 1 or args.jobs < 1:
         raise SystemExit("--games and --jobs must be at least 1")
+    _limits(args, "process")
     out = _folder("--out", args.out)
     argv = ["credo", "ladder", game.name, "--games", str(args.games), "--jobs", str(args.jobs),
             "--seed", str(args.seed), "--out", str(out)]
@@ -461,6 +480,7 @@ def cmd_balance(args, console: Console) -> int:
     if args.games < 1 or args.jobs < 1:
         raise SystemExit("--games and --jobs must be at least 1")
     backend = _backend(args)
+    _limits(args, backend)
     only = [word.strip() for word in args.matchups.split(",") if word.strip()] if args.matchups else None
     settings = lab.Settings(game.name, args.agents, args.games, args.seed, args.content, options, args.jobs, backend,
                             only=only)

@@ -35,6 +35,14 @@ def credo(*argv: str, timeout: float = 60) -> subprocess.CompletedProcess:
     (["selfplay", "dogma", "-o", "arcana=" + "[" * 20000 + "]" * 20000, "--games", "1"],
      "option value '" + "[" * 40 + "'... is nested too deeply"),  # a RecursionError's traceback
     (["selfplay", "jol", "-o", "deck1=", "--games", "1"], "unknown deck ''"),  # was taken for JSON
+    # a plan of 10^8 games filled 2 GB before its first game; 10,000 jobs would be 10,000 processes
+    (["ladder", "jol", "--agents", "easy,random", "--games", "100000000", "--out", "/nonexistent/x"],
+     "--games 100000000: at most 100,000 games a pairing"),
+    (["balance", "jol", "--agents", "random", "--games", "100001", "--out", "/nonexistent/x"],
+     "--games 100001: at most 100,000 games a pairing"),
+    (["report-agents", "--games", "1", "--search-games", "10000000", "--games-list", "jol", "--out", "/nonexistent/x.md"],
+     "--search-games 10000000: at most 100,000"),
+    (["arena", "jol", "--agents", "random,greedy", "--jobs", "10000"], "--jobs 10000: at most"),
 ])
 def test_a_mistake_is_one_line_and_no_traceback(argv, says):
     started = time.monotonic()
