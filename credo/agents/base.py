@@ -185,7 +185,7 @@ def search_budget(name: str) -> tuple[str, int, str] | None:
     ("mcts", 400, ""), `mcts-4000-turn` ("mcts", 4000, "turn"); None for any other name."""
     kind, _, rest = name.partition("-")
     budget, _, variant = rest.partition("-")
-    if kind not in ("mcts", "ismcts") or not budget.isdigit() or int(budget) < 1 \
+    if kind not in ("mcts", "ismcts") or not budget.isdecimal() or int(budget) < 1 \
             or (variant and variant not in SEARCH_VARIANTS):
         return None
     return kind, int(budget), variant

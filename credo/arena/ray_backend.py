@@ -47,7 +47,7 @@ def check_address(address: str) -> None:
                          "'ray start --head', or leave out --address to play on a local Ray of --jobs CPUs)")
     hostport = address.split("://", 1)[-1]
     host, sep, port = hostport.rpartition(":")
-    if not sep or not host or not port.isdigit() or not 0 < int(port) < 65536:
+    if not sep or not host or not port.isdecimal() or not 0 < int(port) < 65536:
         raise ValueError(f"--address {address!r} is not auto, HOST:PORT or ray://HOST:PORT")
     try:
         with socket.create_connection((host.strip("[]"), int(port)), timeout=3):

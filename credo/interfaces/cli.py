@@ -37,7 +37,7 @@ def _option_value(text: str):
             raise SystemExit(f"option value {_quoted(text)} is nested too deeply") from None
     if "," in text:
         return [_option_value(part) for part in text.split(",")]
-    return int(text) if text.lstrip("-").isdigit() else text
+    return int(text) if text.lstrip("-").isdecimal() else text
 
 
 def _parse_options(pairs: list[str]) -> dict:
@@ -75,7 +75,7 @@ def choose_game(console: Console, input_fn=input) -> str | None:
         except (EOFError, KeyboardInterrupt):
             console.print()
             return None
-        if answer.isdigit() and 0 < int(answer) <= len(choices):
+        if answer.isdecimal() and 0 < int(answer) <= len(choices):
             return choices[int(answer) - 1]
         found = [g for g in choices if g.startswith(answer)] if answer else []
         if len(found) == 1:

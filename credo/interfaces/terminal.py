@@ -454,7 +454,7 @@ class _Session:
             return AGAIN
         if word == "autopass":
             return self.set_autopass(player, rest)
-        if text.isdigit():
+        if text.isdecimal():
             n = int(text)
             if not self.menu or not 1 <= n <= len(self.menu):
                 self.error(f"there is no item {n} in the menu; choose 1 to {len(self.menu)}", "Menu")
@@ -554,7 +554,7 @@ class _Session:
                 c.print(glossary(self.game).index())
             return
         action = None
-        if topic.isdigit():
+        if topic.isdecimal():
             n = int(topic)
             if not 1 <= n <= len(self.menu):
                 self.error(f"there is no item {n} in the menu; choose 1 to {len(self.menu)}", "Menu")
@@ -600,7 +600,7 @@ class _Session:
     def undo(self, rest: str) -> str:
         """Take back the last decision of a person, and every move made since, unless one of
     them drew on chance or revealed something hidden (kernel/undo.py)."""
-        count = int(rest) if rest.isdigit() and int(rest) > 0 else 1
+        count = int(rest) if rest.isdecimal() and int(rest) > 0 else 1
         moves = self.match.moves
         cut = len(moves)
         for _ in range(count):
@@ -628,7 +628,7 @@ class _Session:
         return REDRAW
 
     def show_log(self, player: int, rest: str) -> None:
-        count = int(rest) if rest.isdigit() else 20
+        count = int(rest) if rest.isdecimal() else 20
         events = self.state.events(player)[-count:] if count else []
         self.console.print(Text(f"The last {len(events)} events:", style="bold"))
         for event in events:
@@ -653,7 +653,7 @@ def _event_line(event, width: int = 10**6) -> Text:
 
 def _natural(text: str) -> list:
     """A sort key that orders "a2" before "a10"."""
-    return [int(part) if part.isdigit() else part for part in re.split(r"(\d+)", text)]
+    return [int(part) if part.isdecimal() else part for part in re.split(r"(\d+)", text)]
 
 
 def _group(legal: list[Action]) -> list[tuple[str, list[tuple[str, list[Action]]]]]:

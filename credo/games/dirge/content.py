@@ -173,7 +173,7 @@ NOTATION_WORDS = ("place", "give", "move", "attack", "done", "end")
 
 
 def _square_ok(text: str, width: int, height: int) -> bool:
-    if len(text) < 2 or not text[0].isalpha() or not text[1:].isdigit():
+    if len(text) < 2 or not text[0].isalpha() or not text[1:].isdecimal():
         return False
     return 0 <= ord(text[0]) - 97 < width and 1 <= int(text[1:]) <= height
 

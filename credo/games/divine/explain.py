@@ -250,7 +250,7 @@ def _square(word: str) -> int | None:
 
 def _off_city(words: list[str]) -> tuple[str, str] | None:
     for w in words:
-        if len(w) >= 2 and w[0].isalpha() and w[1:].isdigit() and w not in B.INDEX:
+        if len(w) >= 2 and w[0].isalpha() and w[1:].isdecimal() and w not in B.INDEX:
             return R.BOARD, (f"{w} is not a space of the city: columns a to {B.COLUMNS[-1]}, "
                              f"rows 1 to {B.N}")
     return None

@@ -160,7 +160,7 @@ def tile_body(t) -> str:
         n = cells.count(letter)
         if n:
             counts.append(f"{n} {word}{'s' if n != 1 else ''}")
-    people = sum(int(x) for x in cells if x.isdigit())
+    people = sum(int(x) for x in cells if x.isdecimal())
     return (f"City tile ({t.id}), 6 by 6 spaces: " + join_words(counts or ["no special space"])
             + f"; Population {people} in all (x100 followers).")
 

@@ -120,7 +120,7 @@ def explain_text(s, text: str, player: int) -> IllegalAction | None:
     side = rest[-1] if rest and rest[-1] in SIDES else None
     if side is not None:
         rest = rest[:-1]
-    number = int(rest[0]) if len(rest) == 1 and rest[0].isdigit() else None
+    number = int(rest[0]) if len(rest) == 1 and rest[0].isdecimal() else None
     rear = len(s.rear[player])
     if side is not None and word in ("summon", "appeal", "pass", "deploy", "wither", "revive"):
         found = R.R_NO_TARGET, f"'{word}' is written without a Target: the token has no effect on it"

@@ -535,7 +535,7 @@ def _build(game, b, player: int, ask, console, rng) -> None:
 
 
 def _card_id(game, raw: str, offer: list) -> str:
-    if raw.isdigit() and 1 <= int(raw) <= len(offer):
+    if raw.isdecimal() and 1 <= int(raw) <= len(offer):
         return offer[int(raw) - 1].id
     c = game.content
     for card in list(c.prophets) + list(c.cults) + list(c.relics) + list(c.interventions):

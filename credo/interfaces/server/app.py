@@ -190,7 +190,7 @@ class LimitBody(BaseHTTPMiddleware):
 
     async def dispatch(self, request: Request, call_next):
         length = request.headers.get("content-length")
-        if length is not None and (not length.isdigit() or int(length) > self.limit):
+        if length is not None and (not length.isdecimal() or int(length) > self.limit):
             return JSONResponse({"detail": f"a request body is at most {self.limit} bytes"}, status_code=413)
         return await call_next(request)
 
