@@ -33,7 +33,6 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field, replace
-from datetime import datetime
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -44,7 +43,7 @@ from credo.kernel.view import match_secret
 from .journal import Journal
 from .report import Run, _commit, _duration, _version, machine
 from .selfplay import play_game
-from .saved import LabGame, read_saved_games
+from .saved import LabGame, read_document, read_saved_games
 from .tournament import run_work, schedule, wilson
 
 RESULTS = "results.jsonl"
@@ -193,9 +192,7 @@ def play_lab_game(item: tuple) -> dict:
 def read_settings(folder: Path) -> Settings:
     path = folder / SETTINGS
     try:
-        data = json.loads(path.read_text())
-        runs = [Run(**{**run, "started": datetime.fromisoformat(run["started"])}) for run in data.pop("runs")]
-        return Settings(**data, runs=runs)
+        return read_document(json.loads(path.read_text()), Settings)
     except FileNotFoundError:
         raise ValueError(f"{folder}: no {SETTINGS}, so not a balance run's folder") from None
     except (OSError, ValueError, KeyError, TypeError) as e:

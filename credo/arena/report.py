@@ -26,7 +26,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -36,7 +36,7 @@ from credo.agents.mcts import REST_PLAYOUT_CAP, MctsAgent
 
 from .journal import Journal
 from .ladder import OPENSPIEL_ISMCTS, not_today
-from .saved import StrengthGame, read_saved_games
+from .saved import StrengthGame, read_document, read_saved_games
 from .tournament import Fixture, GameResult, deal_size, tournament, wilson
 
 MIN_GAMES = 200
@@ -387,19 +387,13 @@ def save(report: StrengthReport, path: Path) -> None:
 
 def load(path: Path) -> StrengthReport:
     try:
-        data = json.loads(path.read_text())
-        if not isinstance(data, dict):
-            raise ValueError("not a JSON object")
-        runs = [Run(**{**run, "started": datetime.fromisoformat(run["started"])}) for run in data.pop("runs")]
-        # a target is the standard, not part of the measurement: saved lines are judged by today's
-        lines = [Line(**{**line, "target": TARGETS.get(line["second"], line.get("target"))})
-                 if line.get("role") == "hard" else Line(**line) for line in data.pop("lines")]
-        pairs = {name: tuple(pair) for name, pair in data.pop("search_pairs").items()}
-        return StrengthReport(**data, search_pairs=pairs, lines=lines, runs=runs)
-    except KeyError as e:
-        raise ValueError(f"{path}: not a saved strength report (no field {e})") from e
-    except (OSError, ValueError, TypeError) as e:
+        saved = read_document(json.loads(path.read_text()), StrengthReport)
+    except (OSError, ValueError) as e:
         raise ValueError(f"{path}: not a saved strength report ({e})") from e
+    # a target is the standard, not part of the measurement: saved lines are judged by today's
+    saved.lines = [replace(line, target=TARGETS.get(line.second, line.target)) if line.role == "hard" else line
+                   for line in saved.lines]
+    return saved
 
 
 SHARED = ("games_per_pairing", "seed", "agent_hard")  # what merged runs must agree on (and search_games, below)

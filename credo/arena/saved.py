@@ -1,5 +1,7 @@
 """What one saved game is, in each file the arena writes a game a line to: the balance lab's
-results.jsonl, a strength report's X.games.jsonl and a ladder's GAME.jsonl.
+results.jsonl, a strength report's X.games.jsonl and a ladder's GAME.jsonl; and the documents
+beside them (a balance run's run.json, a strength report's X.json), read through their own
+dataclasses (`read_document`).
 
 These files outlive the runs that wrote them: they are resumed, merged, kept under version
 control and sometimes edited by hand. A line that is no game (a wrong type, a seat too many)
@@ -11,9 +13,9 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, TypeAdapter, ValidationError, model_validator
 
 from credo.kernel.positions import field_path
 
@@ -132,3 +134,18 @@ def game_problem(row: Any, schema: type[_Saved]) -> str | None:
         message = first["msg"].removeprefix("Value error, ")
         return f"{where}: {message}" if where != "(position)" else message
     return None
+
+
+T = TypeVar("T")
+
+
+def read_document(data: Any, kind: type[T]) -> T:
+    """`data` (a JSON document, read) as the dataclass `kind`, each field checked against its
+    annotation; ValueError names the first field that is wrong."""
+    if not isinstance(data, dict):
+        raise ValueError("not a JSON object")
+    try:
+        return TypeAdapter(kind).validate_python(data)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        raise ValueError(f"{field_path(tuple(first['loc']))}: {first['msg']}") from None

@@ -1,5 +1,7 @@
 """The strength report states what its run measured: a tiny run with cheap agents."""
 
+import json
+
 import pytest
 
 from credo import games
@@ -183,10 +185,19 @@ def test_a_merge_refuses_runs_that_do_not_fit_together(tmp_path):
 def test_a_file_that_is_no_saved_report_is_named_with_what_it_lacks(tmp_path):
     from credo.arena import report
 
-    for text, says in [("{}", "(no field 'runs')"), ("[1]", "(not a JSON object)"), ("{", "(Expecting property name"),
-                       ('{"runs": [], "lines": 3, "search_pairs": {}}', "not a saved strength report")]:
-        path = tmp_path / "r.json"
-        path.write_text(text)
+    path = tmp_path / "r.json"
+    assert main(["report-agents", "--games", "1", "--agent-hard", "random", "--search-pair", "random,random",
+                 "--games-list", "jol", "--out", str(tmp_path / "x.md"), "--force", "--save-results", str(path)]) == 0
+    good = json.loads(path.read_text())
+    report.load(path)
+    for document, says in [({}, "(games_per_pairing: Field required)"), ([1], "(not a JSON object)"),
+                           ("{", "(Expecting property name"),
+                           ({**good, "seed": "zero"}, "(seed: Input should be a valid integer"),
+                           ({**good, "lines": 3}, "(lines: Input should be a valid list"),
+                           ({**good, "lines": [{**good["lines"][0], "wins": None}]}, "(lines[0].wins: "),
+                           ({**good, "runs": [{**good["runs"][0], "started": "yesterday"}]}, "(runs[0].started: "),
+                           ({**good, "search_pairs": {"jol": ["random"]}}, "(search_pairs.jol[1]: Field required)")]:
+        path.write_text(document if isinstance(document, str) else json.dumps(document))
         with pytest.raises(ValueError) as refused:
             report.load(path)
         assert str(refused.value).startswith(f"{path}: not a saved strength report") and says in str(refused.value)

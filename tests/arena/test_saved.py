@@ -145,3 +145,18 @@ def test_whatever_the_lab_schema_lets_through_the_report_can_report(rows, agents
     parts = lab.sections(lab.Settings("divine", agents, 1), rows)
     assert lab.render_markdown(parts).startswith("#")
     lab.render_html(parts)
+
+
+def test_a_balance_runs_settings_are_checked_field_by_field(tmp_path):
+    lab.run(lab.Settings("jol", "random", 1, only=["jovinet vs terrisol"]), tmp_path)
+    good = json.loads((tmp_path / "run.json").read_text())
+    assert lab.read_settings(tmp_path).game == "jol"
+    for document, says in [({**good, "game": 5}, "(game: Input should be a valid string)"),
+                           ({**good, "games": "many"}, "(games: Input should be a valid integer"),
+                           ({**good, "runs": [{"command": "x"}]}, "(runs[0].games: Field required)"),
+                           ({**good, "only": "chaos"}, "(only: Input should be a valid list"),
+                           ([good], "(not a JSON object)")]:
+        (tmp_path / "run.json").write_text(json.dumps(document))
+        with pytest.raises(ValueError) as refused:
+            lab.read_settings(tmp_path)
+        assert str(refused.value).startswith(f"{tmp_path / 'run.json'}: not a balance run's settings {says}")
