@@ -15,6 +15,7 @@ import uuid
 from contextlib import asynccontextmanager
 
 from fastapi import FastAPI, HTTPException, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from pydantic import ValidationError
 from starlette import websockets as _websockets
@@ -23,6 +24,7 @@ from starlette.middleware.base import BaseHTTPMiddleware
 from credo import games
 from credo.agents import agent_names, is_agent
 from credo.kernel import CredoError
+from credo.kernel.positions import field_path
 
 from . import protocol
 from .apidocs import add_docs
@@ -183,6 +185,16 @@ class Hub:
         await table.broadcast()
 
 
+def one_line(errors) -> str:
+    """The first of a validation's errors as one line naming its field, never quoting the input."""
+    first = errors[0]
+    loc = tuple(first["loc"][1:] if first["loc"][:1] in (("body",), ("query",), ("path",)) else first["loc"])
+    if first["type"] == "json_invalid":
+        return f"the body is not JSON: {first.get('ctx', {}).get('error', first['msg'])}"
+    where = field_path(loc) if loc else "body"
+    return f"{'body' if where == '(position)' else where}: {first['msg']}"
+
+
 class LimitBody(BaseHTTPMiddleware):
     def __init__(self, app, limit: int) -> None:
         super().__init__(app)
@@ -213,8 +225,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.exception_handler(ValidationError)
     async def invalid(request: Request, exc: ValidationError):
-        first = exc.errors()[0]
-        return JSONResponse({"detail": f"{'.'.join(map(str, first['loc']))}: {first['msg']}"}, status_code=422)
+        return JSONResponse({"detail": one_line(exc.errors())}, status_code=422)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid_request(request: Request, exc: RequestValidationError):
+        # FastAPI's own answer is a list of errors quoting the input: a page shows "[object Object]",
+        # and an input JSON cannot write (Infinity) turned it into a 500
+        return JSONResponse({"detail": one_line(exc.errors())}, status_code=422)
 
     @app.get("/api/health", summary="The server is up: live tables, sockets, and its event loop's lag (ms)")
     async def health(seconds: float = Query(60.0, gt=0, le=600)):
