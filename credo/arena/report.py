@@ -643,6 +643,8 @@ def _run_header(report: StrengthReport) -> list[str]:
 
 
 LADDER_COMMAND = "credo ladder GAME --games N --jobs J --seed S --out docs/ladder"
+LEVELS_FOLDER = "levels"  # beside the ladder's tables: the levels' own ladder, played longer
+LEVELS_COMMAND = "credo ladder GAME --agents easy,medium,hard --games N --jobs J --seed S --out docs/ladder/levels"
 
 
 def ladder_section(folder: Path | None) -> list[str]:
@@ -658,8 +660,21 @@ def ladder_section(folder: Path | None) -> list[str]:
     tables = sorted(folder.glob("*.md")) if folder is not None and folder.is_dir() else []
     if not tables:
         return out + ["", "Not measured yet."]
+    out += _ladder_tables(tables, folder.name)
+    levels = sorted((folder / LEVELS_FOLDER).glob("*.md"))
+    if levels:
+        out += ["", "### The levels, head to head", "",
+                f"`{LEVELS_COMMAND}`: the three levels alone, more games a pairing than the whole ladder can afford,",
+                "to say whether each level beats the one below it (its score against it, with its 95% interval)."]
+        out += _ladder_tables(levels, f"{folder.name}/{LEVELS_FOLDER}", depth="####")
+    return out
+
+
+def _ladder_tables(tables: list[Path], link: str, depth: str = "###") -> list[str]:
+    """Each ladder table as it stands, under its game's heading, with its plot."""
+    out = []
     for table in tables:
-        heading, _, text = table.read_text().rstrip("\n").replace("## Ladder: ", "### ", 1).partition("\n")
+        heading, _, text = table.read_text().rstrip("\n").replace("## Ladder: ", f"{depth} ", 1).partition("\n")
         out += ["", heading]
         outdated = _ladder_not_today(table.with_suffix(".jsonl"))
         if outdated:
@@ -668,7 +683,7 @@ def ladder_section(folder: Path | None) -> list[str]:
         out.append(text)
         plot = table.with_suffix(".png")
         if plot.exists():
-            out += ["", f"![{table.stem}: strength against thinking time]({folder.name}/{plot.name})"]
+            out += ["", f"![{table.stem}: strength against thinking time]({link}/{plot.name})"]
     return out
 
 

@@ -131,6 +131,18 @@ def test_the_strength_report_shows_the_ladder_command_and_what_it_measured(tmp_p
     assert "Not measured yet." not in text
 
 
+def test_the_levels_own_ladder_is_shown_after_the_whole_one(tmp_path):
+    from credo.arena.report import ladder_section
+
+    main(["ladder", "jol", "--agents", "random,greedy", "--games", "1", "--out", str(tmp_path / "ladder")])
+    main(["ladder", "jol", "--agents", "easy,random", "--games", "3", "--out", str(tmp_path / "ladder" / "levels")])
+    text = "\n".join(ladder_section(tmp_path / "ladder"))
+    whole, _, levels = text.partition("### The levels, head to head")
+    assert "### Jol" in whole and "| greedy |" in whole and "| easy |" not in whole
+    assert "--agents easy,medium,hard" in levels and "#### Jol" in levels and "| easy |" in levels
+    assert "(ladder/levels/jol.png)" in levels and "(ladder/jol.png)" in whole
+
+
 def test_the_table_says_whether_medium_stands_between_easy_and_hard(tmp_path):
     rows = []
     for index, (first, second, winner) in enumerate([("easy", "medium", 1), ("medium", "hard", 1), ("hard", "easy", 0),
