@@ -16,8 +16,8 @@ from credo.games import load
 from credo.interfaces import terminal
 from credo.kernel import Match, replay
 
-SETUPS = [("dirge", {}), ("divine", {}), ("divine", {"players": 3}), ("dogma", {}), ("dogma", {"mode": "free_will"}),
-          ("jol", {})]
+SETUPS = [("dirge", {}), ("dirge", {"mode": "pick"}), ("divine", {}), ("divine", {"players": 3}), ("dogma", {}),
+          ("dogma", {"mode": "free_will"}), ("dogma", {"mode": "chaos"}), ("dogma", {"players": 4}), ("jol", {})]
 WORDS = ["help", "?", "h", "undo", "u", "autopass", "menu", "board", "log", "rules", "win", "turn", "on", "off",
          "pass", "end", "play", "move", "attack", "preach", "random", "done", "all"]
 
