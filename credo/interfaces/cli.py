@@ -697,6 +697,7 @@ def cmd_serve(args, console: Console) -> int:
 
         from credo.interfaces.server import create_app
         from credo.interfaces.server.settings import Settings
+        from credo.interfaces.server.storage import database_problem
     except ImportError as exc:
         raise SystemExit(f"the server needs its extra: pip install 'credo[server]' ({exc.name} is missing)") from None
     settings = Settings(database_url=args.database, **({"data_dir": Path(args.data_dir)} if args.data_dir else {}))
@@ -705,6 +706,9 @@ def cmd_serve(args, console: Console) -> int:
     except OSError as exc:
         raise SystemExit(f"--data-dir: {exc}") from None
     where = url if "@" not in url else url.split("@", 1)[1]
+    problem = database_problem(url)
+    if problem:
+        raise SystemExit(f"{'--database' if args.database else 'storage'} {where}: {problem}")
     console.print(f"Credo is at http://{args.host}:{args.port} : open it in a browser to play "
                   f"(the API at /docs; storage: {where}; Ctrl+C stops it)")
     uvicorn.run(create_app(settings), host=args.host, port=args.port, ws_max_size=64 * 1024,

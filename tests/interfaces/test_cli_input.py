@@ -32,6 +32,11 @@ def credo(*argv: str, timeout: float = 60) -> subprocess.CompletedProcess:
     (["arena", "dirge", "--agents", "random,greedy", "--address", "127.0.0.1:1"], "no Ray cluster answers there"),
     (["arena", "dirge", "--agents", "random,greedy", "--address", "nonsense"], "is not auto, HOST:PORT"),
     (["serve", "--port", "99999"], "--port 99999: a port is a number from 1 to 65535"),  # it hung, silent
+    # a database the server cannot use was a failed startup's traceback
+    (["serve", "--database", "nonsense"], "--database nonsense: Could not parse SQLAlchemy URL"),
+    (["serve", "--database", "sqlite+aiosqlite:////nonexistent/x.db"],
+     "--database sqlite+aiosqlite:////nonexistent/x.db: unable to open database file"),
+    (["serve", "--database", "postgresql://u:secret@127.0.0.1:1/x"], "--database 127.0.0.1:1/x: connection failed"),
     (["selfplay", "dogma", "-o", "arcana=" + "[" * 20000 + "]" * 20000, "--games", "1"],
      "option value '" + "[" * 40 + "'... is nested too deeply"),  # a RecursionError's traceback
     (["selfplay", "jol", "-o", "deck1=", "--games", "1"], "unknown deck ''"),  # was taken for JSON

@@ -96,6 +96,23 @@ def upgrade(url: str) -> None:
     command.upgrade(config, "head")
 
 
+def database_problem(url: str) -> str | None:
+    """Why the server cannot keep its tables at `url` (no such driver, a file it cannot open,
+    no database answering), in one line; None when the database is there and at the newest
+    schema. Asked before the server starts, so that a mistyped --database is a line, not a
+    failed startup's traceback."""
+    from sqlalchemy.exc import SQLAlchemyError
+
+    try:
+        upgrade(url)
+    except SQLAlchemyError as exc:
+        cause = getattr(exc, "orig", None) or exc
+        return (str(cause).strip().splitlines() or [type(cause).__name__])[0]
+    except (ImportError, OSError) as exc:
+        return str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+    return None
+
+
 class Store:
     """The server's one door to the database."""
 
