@@ -8,6 +8,7 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass
 
 from credo.kernel import Action, PlayerView
+from credo.kernel.numbers import small_int
 
 
 @dataclass
@@ -185,10 +186,11 @@ def search_budget(name: str) -> tuple[str, int, str] | None:
     ("mcts", 400, ""), `mcts-4000-turn` ("mcts", 4000, "turn"); None for any other name."""
     kind, _, rest = name.partition("-")
     budget, _, variant = rest.partition("-")
-    if kind not in ("mcts", "ismcts") or not budget.isdecimal() or int(budget) < 1 \
+    iterations = small_int(budget)
+    if kind not in ("mcts", "ismcts") or iterations is None or iterations < 1 \
             or (variant and variant not in SEARCH_VARIANTS):
         return None
-    return kind, int(budget), variant
+    return kind, iterations, variant
 
 
 def agent_names() -> list[str]:
@@ -215,5 +217,5 @@ def make_agent(name: str, seed: int = 0) -> Agent:
     registry = _registry()
     factory = registry.get(name) or _budgeted(name)
     if factory is None:
-        raise KeyError(f"unknown agent {name!r}; the agents are: {', '.join(sorted(registry))} (and {BUDGETED})")
+        raise KeyError(f"unknown agent {name[:40]!r}{'...' if len(name) > 40 else ''}; the agents are: {', '.join(sorted(registry))} (and {BUDGETED})")
     return factory(seed)

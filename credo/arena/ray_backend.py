@@ -18,6 +18,8 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
+from credo.kernel.numbers import small_int
+
 if TYPE_CHECKING:
     from .tournament import Fixture, GameResult
 
@@ -47,7 +49,8 @@ def check_address(address: str) -> None:
                          "'ray start --head', or leave out --address to play on a local Ray of --jobs CPUs)")
     hostport = address.split("://", 1)[-1]
     host, sep, port = hostport.rpartition(":")
-    if not sep or not host or not port.isdecimal() or not 0 < int(port) < 65536:
+    number = small_int(port)
+    if not sep or not host or number is None or not 0 < number < 65536:
         raise ValueError(f"--address {address!r} is not auto, HOST:PORT or ray://HOST:PORT")
     try:
         with socket.create_connection((host.strip("[]"), int(port)), timeout=3):

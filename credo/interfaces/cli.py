@@ -16,6 +16,7 @@ from credo import games
 from credo.agents import agent_names
 from credo.agents.base import agent_problem
 from credo.kernel import CredoError, replay
+from credo.kernel.numbers import small_int
 from credo.kernel.records import parse_record
 
 
@@ -33,11 +34,14 @@ def _option_value(text: str):
             return json.loads(text)
         except json.JSONDecodeError as exc:
             raise SystemExit(f"option value {_quoted(text)} is not valid JSON: {exc.msg}") from None
+        except ValueError:  # a number of thousands of digits, which Python will not convert
+            raise SystemExit(f"option value {_quoted(text)} holds a number too long") from None
         except RecursionError:
             raise SystemExit(f"option value {_quoted(text)} is nested too deeply") from None
     if "," in text:
         return [_option_value(part) for part in text.split(",")]
-    return int(text) if text.lstrip("-").isdecimal() else text
+    number = small_int(text, signed=True)
+    return number if number is not None else text
 
 
 def _parse_options(pairs: list[str]) -> dict:
@@ -75,8 +79,9 @@ def choose_game(console: Console, input_fn=input) -> str | None:
         except (EOFError, KeyboardInterrupt):
             console.print()
             return None
-        if answer.isdecimal() and 0 < int(answer) <= len(choices):
-            return choices[int(answer) - 1]
+        number = small_int(answer)
+        if number is not None and 0 < number <= len(choices):
+            return choices[number - 1]
         found = [g for g in choices if g.startswith(answer)] if answer else []
         if len(found) == 1:
             return found[0]

@@ -39,6 +39,7 @@ from rich.text import Text
 
 from credo.kernel import Action, CredoError, Game, IllegalAction, Match, NotationError, PlayerView
 from credo.kernel.actions import normalise
+from credo.kernel.numbers import small_int
 from credo.kernel.undo import last_barrier
 from credo.kernel.view import new_secret, sampling_seed
 
@@ -455,9 +456,9 @@ class _Session:
         if word == "autopass":
             return self.set_autopass(player, rest)
         if text.isdecimal():
-            n = int(text)
-            if not self.menu or not 1 <= n <= len(self.menu):
-                self.error(f"there is no item {n} in the menu; choose 1 to {len(self.menu)}", "Menu")
+            n = small_int(text)
+            if not self.menu or n is None or not 1 <= n <= len(self.menu):
+                self.error(f"there is no item {_item(text)} in the menu; choose 1 to {len(self.menu)}", "Menu")
                 return AGAIN
             return self.play_action(player, self.menu[n - 1])
         try:
@@ -555,9 +556,9 @@ class _Session:
             return
         action = None
         if topic.isdecimal():
-            n = int(topic)
-            if not 1 <= n <= len(self.menu):
-                self.error(f"there is no item {n} in the menu; choose 1 to {len(self.menu)}", "Menu")
+            n = small_int(topic)
+            if n is None or not 1 <= n <= len(self.menu):
+                self.error(f"there is no item {_item(topic)} in the menu; choose 1 to {len(self.menu)}", "Menu")
                 return
             action = self.menu[n - 1]
         else:
@@ -600,7 +601,8 @@ class _Session:
     def undo(self, rest: str) -> str:
         """Take back the last decision of a person, and every move made since, unless one of
     them drew on chance or revealed something hidden (kernel/undo.py)."""
-        count = int(rest) if rest.isdecimal() and int(rest) > 0 else 1
+        asked = small_int(rest)
+        count = asked if asked is not None and asked > 0 else 1
         moves = self.match.moves
         cut = len(moves)
         for _ in range(count):
@@ -628,7 +630,8 @@ class _Session:
         return REDRAW
 
     def show_log(self, player: int, rest: str) -> None:
-        count = int(rest) if rest.isdecimal() else 20
+        asked = small_int(rest)
+        count = asked if asked is not None else 20
         events = self.state.events(player)[-count:] if count else []
         self.console.print(Text(f"The last {len(events)} events:", style="bold"))
         for event in events:
@@ -649,6 +652,11 @@ def _event_line(event, width: int = 10**6) -> Text:
     if line.cell_len + 2 + rule.cell_len <= width:
         return Text.assemble(line, "  ", rule)
     return Text.assemble(line, "\n    ", rule)
+
+
+def _item(typed: str) -> str:
+    """A menu number as typed, cut: a message is one line."""
+    return typed if len(typed) <= 12 else typed[:12] + "..."
 
 
 def _natural(text: str) -> list:

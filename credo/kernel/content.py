@@ -71,6 +71,8 @@ def load_toml(path: Path, model: type[M]) -> M:
         raise ContentError(str(path), "(file)", "(syntax)", f"not valid TOML: {exc}") from None
     except RecursionError:  # tomllib reads nested arrays and tables by recursion
         raise ContentError(str(path), "(file)", "(syntax)", "nested too deeply") from None
+    except ValueError:  # an integer of thousands of digits, which Python will not convert
+        raise ContentError(str(path), "(file)", "(syntax)", "a number too long") from None
     try:
         return model.model_validate(data)
     except ValidationError as exc:

@@ -40,6 +40,10 @@ def credo(*argv: str, timeout: float = 60) -> subprocess.CompletedProcess:
     (["selfplay", "dogma", "-o", "arcana=" + "[" * 20000 + "]" * 20000, "--games", "1"],
      "option value '" + "[" * 40 + "'... is nested too deeply"),  # a RecursionError's traceback
     (["selfplay", "jol", "-o", "deck1=", "--games", "1"], "unknown deck ''"),  # was taken for JSON
+    # numbers of 5,000 digits, which int() refuses: each was a traceback
+    (["selfplay", "jol", "--agents", "mcts-" + "9" * 5000, "--games", "1"], "unknown agent 'mcts-999"),
+    (["selfplay", "dogma", "-o", "arcana=[" + "9" * 5000 + "]", "--games", "1"], "holds a number too long"),
+    (["selfplay", "divine", "-o", "turn_limit=" + "9" * 5000, "--games", "1"], "option turn_limit: "),
     # a plan of 10^8 games filled 2 GB before its first game; 10,000 jobs would be 10,000 processes
     (["ladder", "jol", "--agents", "easy,random", "--games", "100000000", "--out", "/nonexistent/x"],
      "--games 100000000: at most 100,000 games a pairing"),

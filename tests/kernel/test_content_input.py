@@ -140,6 +140,7 @@ def test_a_dirge_creature_with_the_same_ability_twice_is_refused(tmp_path):
     (lambda p: p.write_bytes(b"\xff\xfe" + p.read_bytes()), "(encoding)"),
     (lambda p: p.write_text("x = " + "[" * 5000 + "]" * 5000 + "\n" + p.read_text()), "(syntax)"),
     (lambda p: p.write_text("x = " + "{a = " * 3000 + "1" + "}" * 3000 + "\n" + p.read_text()), "(syntax)"),
+    (lambda p: p.write_text("x = " + "9" * 5000 + "\n" + p.read_text()), "(syntax)"),  # int() refuses it
     (lambda p: (p.unlink(), p.mkdir()), "(file)"),
     (lambda p: p.unlink(), "(file)"),
 ])

@@ -9,6 +9,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from credo.kernel import ContentError, content_hash, load_toml
+from credo.kernel.numbers import small_int
 
 DATA = Path(__file__).parent / "data"
 
@@ -173,9 +174,10 @@ NOTATION_WORDS = ("place", "give", "move", "attack", "done", "end")
 
 
 def _square_ok(text: str, width: int, height: int) -> bool:
-    if len(text) < 2 or not text[0].isalpha() or not text[1:].isdecimal():
+    row = small_int(text[1:])
+    if len(text) < 2 or not text[0].isalpha() or row is None:
         return False
-    return 0 <= ord(text[0]) - 97 < width and 1 <= int(text[1:]) <= height
+    return 0 <= ord(text[0]) - 97 < width and 1 <= row <= height
 
 
 def load_content(path: str | Path | None = None) -> DirgeContent:

@@ -5,6 +5,7 @@ Only reached when an action is not among the legal ones, so it may be slow."""
 from __future__ import annotations
 
 from credo.kernel import IllegalAction
+from credo.kernel.numbers import small_int
 
 from . import rules as R
 from .chaos import explain as chaos_explain
@@ -120,7 +121,7 @@ def explain_text(s, text: str, player: int) -> IllegalAction | None:
     side = rest[-1] if rest and rest[-1] in SIDES else None
     if side is not None:
         rest = rest[:-1]
-    number = int(rest[0]) if len(rest) == 1 and rest[0].isdecimal() else None
+    number = small_int(rest[0]) if len(rest) == 1 else None
     rear = len(s.rear[player])
     if side is not None and word in ("summon", "appeal", "pass", "deploy", "wither", "revive"):
         found = R.R_NO_TARGET, f"'{word}' is written without a Target: the token has no effect on it"

@@ -15,6 +15,7 @@ from rich.text import Text
 
 from credo.games.rendering import LinesView, notation_table
 from credo.kernel import IllegalAction, Rng
+from credo.kernel.numbers import small_int
 
 from .construction import Builder
 from .content import MALEFIC_NAMES, TYPE_NAMES
@@ -535,8 +536,9 @@ def _build(game, b, player: int, ask, console, rng) -> None:
 
 
 def _card_id(game, raw: str, offer: list) -> str:
-    if raw.isdecimal() and 1 <= int(raw) <= len(offer):
-        return offer[int(raw) - 1].id
+    number = small_int(raw)
+    if number is not None and 1 <= number <= len(offer):
+        return offer[number - 1].id
     c = game.content
     for card in list(c.prophets) + list(c.cults) + list(c.relics) + list(c.interventions):
         if raw in (card.id, card.name.lower(), card.name.lower().removeprefix("reliquia: ")):

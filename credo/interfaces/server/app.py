@@ -24,6 +24,7 @@ from starlette.middleware.base import BaseHTTPMiddleware
 from credo import games
 from credo.agents import agent_names, is_agent
 from credo.kernel import CredoError
+from credo.kernel.numbers import small_int
 from credo.kernel.positions import field_path
 
 from . import protocol
@@ -202,7 +203,8 @@ class LimitBody(BaseHTTPMiddleware):
 
     async def dispatch(self, request: Request, call_next):
         length = request.headers.get("content-length")
-        if length is not None and (not length.isdecimal() or int(length) > self.limit):
+        size = small_int(length) if length is not None else None
+        if length is not None and (size is None or size > self.limit):
             return JSONResponse({"detail": f"a request body is at most {self.limit} bytes"}, status_code=413)
         return await call_next(request)
 
