@@ -113,3 +113,37 @@ def test_a_finished_game_is_listed_and_replayed_move_by_move(page, live_server):
     page.click("#replay-next")
     page.wait_for_function("() => document.querySelector('#status').innerText.includes('move 1 of')")
     assert page.locator(".action").count() == 0
+
+
+def test_a_refused_table_is_said_under_its_button_and_nothing_is_created(page, live_server, shots):
+    errors = watch_errors(page)
+    before = len(httpx.get(live_server + "/api/tables", params={"status": "open"}).json())
+    page.goto("/")
+    page.click("#game-jol")
+    page.fill("#your-name", "")
+    page.click("#create-table")
+    expect(page.locator("#form-message")).to_have_text("Your name: write the name the other players will see")
+    page.fill("#your-name", "Ann")
+    # the clock shows only the fields its kind reads
+    expect(page.locator("#clock-seconds")).to_be_hidden()
+    page.select_option("#clock-kind", value="budget")
+    expect(page.locator("#clock-increment")).to_be_visible()
+    # a clock whose seconds were cleared: the browser lets an empty number through, the server refuses it
+    page.select_option("#clock-kind", value="per_decision")
+    expect(page.locator("#clock-increment")).to_be_hidden()
+    expect(page.locator("#clock-timeout")).to_be_visible()
+    page.fill("#clock-seconds", "")
+    page.click("#create-table")
+    expect(page.locator("#form-message")).to_contain_text("seconds")
+    assert page.locator("#form-message").get_attribute("class") == "error"
+    # said by the button that was pressed, not under the tables further down the page
+    assert page.locator("#message").inner_text() == ""
+    form = page.locator("#create-table").bounding_box()
+    said = page.locator("#form-message").bounding_box()
+    assert 0 <= said["y"] - (form["y"] + form["height"]) < 80
+    page.screenshot(path=str(shots / "lobby-refused-table.png"))
+    assert len(httpx.get(live_server + "/api/tables", params={"status": "open"}).json()) == before
+    assert "/table/" not in page.url
+    page.click("#game-dirge")  # another game's form starts without the old refusal
+    expect(page.locator("#form-message")).to_have_text("")
+    assert errors == []

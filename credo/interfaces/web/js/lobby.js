@@ -6,10 +6,14 @@ import * as api from "./api.js";
 const $ = (id) => document.getElementById(id);
 const state = {games: [], chosen: null};
 
-function say(text, kind = "error") {
-  $("message").textContent = text || "";
-  $("message").className = text ? kind : "";
+// what went wrong is said where the person is looking: a refused table under the form's button,
+// a list that could not be read under the tables
+function say(text, kind = "error", where = "message") {
+  $(where).textContent = text || "";
+  $(where).className = text ? kind : "";
 }
+
+const sayAtForm = (text) => say(text, "error", "form-message");
 
 // --- the games ---------------------------------------------------------------------------------
 async function showGames() {
@@ -112,6 +116,7 @@ function choose(game) {
   $("create").hidden = false;
   $("create-title").textContent = `New table of ${game.title}`;
   clear($("created"));
+  sayAtForm("");
   const fields = Object.entries(game.options.properties || {}).map(([k, p]) => optionField(k, p));
   const form = clear($("new-table"));
   form.append(
@@ -125,21 +130,30 @@ function choose(game) {
       h("label", {class: "field"}, h("span", {}, "Kind"), h("select", {id: "clock-kind"},
         h("option", {value: "none"}, "no clock"), h("option", {value: "per_decision"}, "seconds per decision"),
         h("option", {value: "budget"}, "a time budget per player, plus an increment"))),
-      h("label", {class: "field"}, h("span", {}, "Seconds"), h("input", {id: "clock-seconds", type: "number", min: 1, value: 600})),
-      h("label", {class: "field"}, h("span", {}, "Increment (s)"), h("input", {id: "clock-increment", type: "number", min: 0, value: 10})),
-      h("label", {class: "field"}, h("span", {}, "When time runs out"), h("select", {id: "clock-timeout"},
+      h("label", {class: "field clock-timed"}, h("span", {}, "Seconds"), h("input", {id: "clock-seconds", type: "number", min: 1, value: 600})),
+      h("label", {class: "field clock-budget"}, h("span", {}, "Increment (s)"), h("input", {id: "clock-increment", type: "number", min: 0, value: 10})),
+      h("label", {class: "field clock-timed"}, h("span", {}, "When time runs out"), h("select", {id: "clock-timeout"},
         game.levels.map((l) => h("option", {value: `bot:${l}`}, `a computer (${l}) plays that decision`)),
         h("option", {value: "forfeit"}, "the player loses")))),
     h("button", {type: "submit", id: "create-table"}, "Create the table"));
   seatRows(game);
+  clockFields();
+  $("clock-kind").addEventListener("change", clockFields);
   const players = document.getElementById("opt-players");
   if (players) for (const event of ["change", "input"]) players.addEventListener(event, () => seatRows(game));
   form.onsubmit = (event) => { event.preventDefault(); create(game); };
   $("create").scrollIntoView({behavior: "smooth"});
 }
 
+// only the fields the chosen clock reads: an increment belongs to a time budget alone
+function clockFields() {
+  const kind = $("clock-kind").value;
+  for (const f of document.querySelectorAll(".clock-timed")) f.hidden = kind === "none";
+  for (const f of document.querySelectorAll(".clock-budget")) f.hidden = kind !== "budget";
+}
+
 async function create(game) {
-  say("");
+  sayAtForm("");
   let spec;
   try {
     const seats = [];
@@ -152,11 +166,11 @@ async function create(game) {
       increment: kind === "budget" ? Number($("clock-increment").value) : 0, on_timeout: $("clock-timeout").value};
     spec = {game: game.name, options: readOptions(game), seats, clock};
   } catch (e) {
-    return say(e.message);
+    return sayAtForm(e.message);
   }
   const name = $("your-name").value.trim();
   const open = spec.seats.map((s, i) => (s.kind === "open" ? i : null)).filter((i) => i !== null);
-  if (open.length && !name) return say("Your name: write the name the other players will see");
+  if (open.length && !name) return sayAtForm("Your name: write the name the other players will see");
   let table;
   try {
     table = await api.createTable(spec);
@@ -166,7 +180,7 @@ async function create(game) {
       api.saveSeat(table.id, claim.seat, claim.token);
     }
   } catch (e) {
-    return say(e.message);
+    return sayAtForm(e.message);
   }
   const others = open.slice(1);
   if (!others.length) {
