@@ -7,7 +7,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
 
-from credo.kernel import Action, PlayerView
+from credo.kernel import Action, PlayerView, quoted
 from credo.kernel.numbers import small_int
 
 
@@ -160,7 +160,7 @@ def _family(name: str) -> Callable[[int], Agent] | None:
                 try:
                     importlib.import_module(module)
                 except ImportError:
-                    raise AgentUnavailable(f"agent {name!r} needs {needs}") from None
+                    raise AgentUnavailable(f"agent {quoted(name)} needs {needs}") from None
             return FAMILIES[prefix](name)
     return None
 
@@ -217,5 +217,5 @@ def make_agent(name: str, seed: int = 0) -> Agent:
     registry = _registry()
     factory = registry.get(name) or _budgeted(name)
     if factory is None:
-        raise KeyError(f"unknown agent {name[:40]!r}{'...' if len(name) > 40 else ''}; the agents are: {', '.join(sorted(registry))} (and {BUDGETED})")
+        raise KeyError(f"unknown agent {quoted(name)}; the agents are: {', '.join(sorted(registry))} (and {BUDGETED})")
     return factory(seed)

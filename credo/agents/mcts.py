@@ -55,7 +55,7 @@ from __future__ import annotations
 import math
 import time
 
-from credo.kernel import Action, PlayerView, Rng
+from credo.kernel import Action, PlayerView, Rng, quoted
 
 from .base import Agent, Effort
 
@@ -141,7 +141,7 @@ class MctsAgent(Agent):
             NORMALIZED_EXPLORATION if self._normalize else EXPLORATION)
         end = game.playout_end if self.playout_end is None else self.playout_end
         if end not in PLAYOUT_ENDS:
-            raise ValueError(f"playout_end {end!r}: expected one of {', '.join(PLAYOUT_ENDS)}")
+            raise ValueError(f"playout_end {quoted(end)}: expected one of {', '.join(PLAYOUT_ENDS)}")
         self._to_turn, self._to_rest = end in ("turn", "reply"), end == "rest"
         self._to_reply = end == "reply"
         self._rounds = game.rest_playout_rounds if self.rest_rounds is None else self.rest_rounds

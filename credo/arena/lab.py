@@ -39,6 +39,7 @@ from types import SimpleNamespace
 from credo import games
 from credo.agents import make_agent
 from credo.kernel.view import match_secret
+from credo.kernel import quoted
 
 from .journal import Journal
 from .report import Run, _commit, _duration, _version, machine
@@ -130,7 +131,7 @@ def select(found: list[tuple[str, dict]], words: list[str] | None) -> list[tuple
 
     for word in words:
         if not any(named(label, word) for label, _ in found):
-            raise ValueError(f"--matchups: {word!r} names no matchup; the matchups are: "
+            raise ValueError(f"--matchups: {quoted(word)} names no matchup; the matchups are: "
                              + ", ".join(label for label, _ in found))
     return [(label, options) for label, options in found if any(named(label, word) for word in words)]
 
@@ -231,14 +232,14 @@ def fingerprint(settings: Settings) -> str:
 def _same(a: Settings, b: Settings, where: str) -> None:
     for name in SHARED:
         if getattr(a, name) != getattr(b, name):
-            raise ValueError(f"{where}: the runs differ in {name}: {getattr(a, name)!r} and {getattr(b, name)!r}")
+            raise ValueError(f"{where}: the runs differ in {name}: {quoted(getattr(a, name))} and {quoted(getattr(b, name))}")
     if a.content_hash and b.content_hash:
         if a.content_hash != b.content_hash:
             raise ValueError(f"{where}: the runs played different content (content hash {a.content_hash} "
                              f"from {a.content or 'the shipped content'}, {b.content_hash} from "
                              f"{b.content or 'the shipped content'})")
     elif a.content != b.content:  # a folder without a hash: only its path can be compared
-        raise ValueError(f"{where}: the runs differ in content: {a.content!r} and {b.content!r}")
+        raise ValueError(f"{where}: the runs differ in content: {quoted(a.content)} and {quoted(b.content)}")
 
 
 def search_revisions(rows: list[dict]) -> set[int | None]:

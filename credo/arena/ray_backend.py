@@ -19,6 +19,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 from credo.kernel.numbers import small_int
+from credo.kernel import quoted
 
 if TYPE_CHECKING:
     from .tournament import Fixture, GameResult
@@ -51,7 +52,7 @@ def check_address(address: str) -> None:
     host, sep, port = hostport.rpartition(":")
     number = small_int(port)
     if not sep or not host or number is None or not 0 < number < 65536:
-        raise ValueError(f"--address {address!r} is not auto, HOST:PORT or ray://HOST:PORT")
+        raise ValueError(f"--address {quoted(address)} is not auto, HOST:PORT or ray://HOST:PORT")
     try:
         with socket.create_connection((host.strip("[]"), int(port)), timeout=3):
             pass

@@ -33,6 +33,7 @@ from pathlib import Path
 from credo import games
 from credo.agents import Effort, LevelAgent, PlannerAgent, make_agent, search_budget
 from credo.agents.mcts import REST_PLAYOUT_CAP, MctsAgent
+from credo.kernel import quoted
 
 from .journal import Journal
 from .ladder import OPENSPIEL_ISMCTS, not_today
@@ -228,7 +229,7 @@ def measure(games_list: list[str] | None = None, games_per_pairing: int = MIN_GA
         games_file.write_text("".join(json.dumps(row) + "\n" for row in saved))
     plan = []
     if only not in PAIRINGS:
-        raise ValueError(f"only: one of {', '.join(PAIRINGS)}, not {only!r}")
+        raise ValueError(f"only: one of {', '.join(PAIRINGS)}, not {quoted(only)}")
     for name in names:
         if only in ("all", "hard") or only.startswith("hard:"):
             for second, target in TARGETS.items():
@@ -408,12 +409,12 @@ def merge(parts: list[StrengthReport]) -> StrengthReport:
     for part in parts[1:]:
         for name in SHARED:
             if getattr(part, name) != getattr(first, name):
-                raise ValueError(f"the runs differ in {name}: {getattr(first, name)!r} and {getattr(part, name)!r}")
+                raise ValueError(f"the runs differ in {name}: {quoted(getattr(first, name))} and {quoted(getattr(part, name))}")
     # the search pairing's game count matters only to runs that played a search pairing
     searched = [part for part in parts if any(line.role is None for line in part.lines)] or parts[:1]
     for part in searched[1:]:
         if part.search_games != searched[0].search_games:
-            raise ValueError(f"the runs differ in search_games: {searched[0].search_games!r} and {part.search_games!r}")
+            raise ValueError(f"the runs differ in search_games: {quoted(searched[0].search_games)} and {quoted(part.search_games)}")
     by_pairing: dict[tuple[str, int, str, str, str], list[Line]] = {}
     measured_at: dict[int, datetime] = {}
     for part in parts:

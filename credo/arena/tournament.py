@@ -21,6 +21,7 @@ from credo.agents import make_agent
 from credo.kernel.rng import Rng
 
 from credo.kernel.view import match_secret
+from credo.kernel import quoted
 
 from .selfplay import play_game
 from .workers import play_in_processes
@@ -199,7 +200,7 @@ def run_work(work: list, jobs: int = 1, backend: str = "process", address: str |
     local processes, or as Ray tasks; the results in the order of `work`. `each(result)` is
     called as each result arrives (to save it at once), `progress(done, total)` after it."""
     if backend not in BACKENDS:
-        raise ValueError(f"unknown backend {backend!r}; the backends are: {', '.join(BACKENDS)}")
+        raise ValueError(f"unknown backend {quoted(backend)}; the backends are: {', '.join(BACKENDS)}")
 
     def arrived(result, done: int) -> None:
         if each:
@@ -239,7 +240,7 @@ def tournament(name: str, agents: list[str], games_per_group: int, seed: int = 0
     others are played, `each(result)` called as each ends (to save it at once). `duplicate`:
     each seed played in every seat order (`schedule`)."""
     if backend not in BACKENDS:
-        raise ValueError(f"unknown backend {backend!r}; the backends are: {', '.join(BACKENDS)}")
+        raise ValueError(f"unknown backend {quoted(backend)}; the backends are: {', '.join(BACKENDS)}")
     if address is not None and backend != "ray":
         raise ValueError("an address is a Ray cluster's: it needs backend='ray'")
     game = games.load(name, content)

@@ -18,7 +18,7 @@ import numpy as np
 from gymnasium import spaces
 
 from credo.agents import make_agent
-from credo.kernel import PlayerView
+from credo.kernel import PlayerView, quoted
 
 from . import register_gymnasium
 from .core import EnvGame
@@ -31,9 +31,9 @@ class CredoEnv(gymnasium.Env):
                  render_mode: str | None = None, **options) -> None:
         self.env_game = EnvGame(game, **options)
         if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode: {render_mode!r} is not one of None, 'ansi'")
+            raise ValueError(f"render_mode: {quoted(render_mode)} is not one of None, 'ansi'")
         if seat != "random" and not (isinstance(seat, int) and 0 <= seat < self.env_game.num_players):
-            raise ValueError(f"seat: {seat!r} is not 'random' or a seat from 0 to {self.env_game.num_players - 1}")
+            raise ValueError(f"seat: {quoted(seat)} is not 'random' or a seat from 0 to {self.env_game.num_players - 1}")
         make_agent(opponent, 0)  # an unknown agent is refused now, not at the first reset
         self.render_mode = render_mode
         self.opponent_name = opponent

@@ -29,7 +29,7 @@ import pyspiel
 from open_spiel.python.algorithms import ismcts, mcts
 
 from credo.agents.base import Agent, register_family
-from credo.kernel import Action, PlayerView, Rng
+from credo.kernel import Action, PlayerView, Rng, quoted
 
 from .openspiel import CredoSpielGame, _Held
 
@@ -67,7 +67,7 @@ class OpenSpielAgent(Agent):
         super().__init__(seed)
         self.rollout = rollout
         if search not in SEARCHES:
-            raise KeyError(f"unknown OpenSpiel search {search!r}; the searches are: {', '.join(SEARCHES)}")
+            raise KeyError(f"unknown OpenSpiel search {quoted(search)}; the searches are: {', '.join(SEARCHES)}")
         self.search, self.iterations, self.seconds, self.uct_c = search, iterations, seconds, uct_c
         self.name = f"openspiel-{search}-{iterations}" + (f"-{seconds:g}s" if seconds else "")
         self.rng = Rng(seed)

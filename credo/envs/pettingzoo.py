@@ -18,6 +18,8 @@ from gymnasium import spaces
 from gymnasium.utils import seeding
 from pettingzoo import AECEnv
 
+from credo.kernel import quoted
+
 from .core import EnvGame
 
 
@@ -29,7 +31,7 @@ class CredoAEC(AECEnv):
         self.env_game = EnvGame(game, **options)
         self.metadata = {**self.metadata, "name": f"credo_{self.env_game.name}_v0"}
         if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode: {render_mode!r} is not one of None, 'ansi'")
+            raise ValueError(f"render_mode: {quoted(render_mode)} is not one of None, 'ansi'")
         self.render_mode = render_mode
         self.possible_agents = [f"player_{i}" for i in range(self.env_game.num_players)]
         self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}

@@ -11,7 +11,7 @@ import pkgutil
 import re
 from pathlib import Path
 
-from credo.kernel import Game
+from credo.kernel import Game, quoted
 
 
 def names() -> list[str]:
@@ -30,7 +30,7 @@ def load(name: str, content: str | Path | None = None) -> Game:
     in_progress = (isinstance(name, str) and re.fullmatch(r"[a-z][a-z0-9_]{0,63}", name) is not None
                    and (Path(__file__).parent / name / "IN_PROGRESS").exists())
     if not playable and not in_progress:
-        raise KeyError(f"unknown game {name!r}; the games are: {', '.join(names())}")
+        raise KeyError(f"unknown game {quoted(name)}; the games are: {', '.join(names())}")
     module = importlib.import_module(f"{__name__}.{name}")
     game = module.load(content)
     game._rebuild = (load, (name, str(Path(content).resolve()) if content is not None else None))

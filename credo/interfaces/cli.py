@@ -15,14 +15,9 @@ from rich.table import Table
 from credo import games
 from credo.agents import agent_names
 from credo.agents.base import agent_problem
-from credo.kernel import CredoError, replay
+from credo.kernel import CredoError, one_line, quoted, replay
 from credo.kernel.numbers import small_int
 from credo.kernel.records import parse_record
-
-
-def _quoted(text: str) -> str:
-    """What a person typed, quoted in a message, and cut: a message is one line."""
-    return repr(text[:40]) + ("..." if len(text) > 40 else "")
 
 
 def _option_value(text: str):
@@ -33,11 +28,11 @@ def _option_value(text: str):
         try:
             return json.loads(text)
         except json.JSONDecodeError as exc:
-            raise SystemExit(f"option value {_quoted(text)} is not valid JSON: {exc.msg}") from None
+            raise SystemExit(f"option value {quoted(text)} is not valid JSON: {exc.msg}") from None
         except ValueError:  # a number of thousands of digits, which Python will not convert
-            raise SystemExit(f"option value {_quoted(text)} holds a number too long") from None
+            raise SystemExit(f"option value {quoted(text)} holds a number too long") from None
         except RecursionError:
-            raise SystemExit(f"option value {_quoted(text)} is nested too deeply") from None
+            raise SystemExit(f"option value {quoted(text)} is nested too deeply") from None
     if "," in text:
         return [_option_value(part) for part in text.split(",")]
     number = small_int(text, signed=True)
@@ -48,7 +43,7 @@ def _parse_options(pairs: list[str]) -> dict:
     options: dict = {}
     for pair in pairs or []:
         if "=" not in pair:
-            raise SystemExit(f"option {_quoted(pair)} is not KEY=VALUE")
+            raise SystemExit(f"option {quoted(pair)} is not KEY=VALUE")
         key, value = pair.split("=", 1)
         options[key.strip()] = _option_value(value)
     return options
@@ -378,7 +373,7 @@ def cmd_report_agents(args, console: Console) -> int:
         for name, now in (("seed", args.seed), ("agent_hard", args.agent_hard), ("search_games", args.search_games),
                           ("duplicate", args.duplicate), ("players", args.players)):
             if getattr(before, name) != now:
-                raise SystemExit(f"{results} was measured with {name} {getattr(before, name)!r}, not {now!r}: "
+                raise SystemExit(f"{results} was measured with {name} {quoted(getattr(before, name))}, not {quoted(now)}: "
                                  "resume it with the same settings")
         earlier_runs = before.runs
     if results is not None and not args.resume and report.read_games(report.games_path(results)):
@@ -477,7 +472,7 @@ def cmd_balance(args, console: Console) -> int:
         raise SystemExit(f"unexpected {' '.join(args.folders)}: 'credo balance GAME' takes no folders "
                          "('credo balance merge DIR... --out DIR' merges)")
     if args.game not in games.names():
-        raise SystemExit(f"unknown game {args.game!r}; the games are: {', '.join(games.names())} (or merge)")
+        raise SystemExit(f"unknown game {quoted(args.game)}; the games are: {', '.join(games.names())} (or merge)")
     game = _load_game(args.game, args.content)
     options = _parse_options(args.option)
     _known_agents(lab.agent_list(args.agents) or [args.agents], game)
@@ -630,12 +625,6 @@ def read_record(path: Path) -> object:
     return document
 
 
-def _one_line(text: str, limit: int = 400) -> str:
-    """`text` on one line (control characters shown escaped), at most `limit` characters."""
-    shown = "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text)
-    return shown if len(shown) <= limit else shown[: limit - 3] + "..."
-
-
 def _replay_file(file: str, content: str | None):
     """The replayed match of one record file; raises _NotARecord or a CredoError."""
     try:
@@ -687,7 +676,7 @@ def cmd_replay(args, console: Console) -> int:
                     console.print(f"{event.text} [dim]({event.rule})[/dim]")
             continue
         failures += 1
-        console.print(_one_line(f"{file}: {problem}"), style="red", markup=False, highlight=False, soft_wrap=True)
+        console.print(one_line(f"{file}: {problem}"), style="red", markup=False, highlight=False, soft_wrap=True)
     return 1 if failures else 0
 
 
@@ -920,6 +909,10 @@ def main(argv: list[str] | None = None) -> int:
     console = Console()
     try:
         return args.func(args, console) or 0
+    except SystemExit as exc:
+        if isinstance(exc.code, str):  # a refusal: one line, whatever it quotes
+            raise SystemExit(one_line(exc.code)) from None
+        raise
     except KeyboardInterrupt:
         console.print("\ninterrupted")
         return 130
@@ -931,7 +924,7 @@ def main(argv: list[str] | None = None) -> int:
         # what the machine refused (a full disk, a file without permission, a port in use): the checks
         # above name a mistaken argument first; this is one line for what only the attempt finds
         where = f"{exc.filename}: " if exc.filename else ""
-        raise SystemExit(f"{where}{exc.strerror or exc}") from None
+        raise SystemExit(one_line(f"{where}{exc.strerror or exc}")) from None
 
 
 if __name__ == "__main__":

@@ -37,7 +37,7 @@ from rich.panel import Panel
 from rich.pretty import Pretty
 from rich.text import Text
 
-from credo.kernel import Action, CredoError, Game, IllegalAction, Match, NotationError, PlayerView
+from credo.kernel import Action, CredoError, Game, IllegalAction, Match, NotationError, PlayerView, one_line, quoted
 from credo.kernel.actions import normalise
 from credo.kernel.numbers import small_int
 from credo.kernel.undo import last_barrier
@@ -499,7 +499,7 @@ class _Session:
         if rest in ("on", "off"):
             (self.autopass.add if rest == "on" else self.autopass.discard)(player)
         elif rest:
-            self.error(f"autopass is 'on' or 'off', not '{rest}'", "Autopass")
+            self.error(f"autopass is 'on' or 'off', not {quoted(rest)}", "Autopass")
             return AGAIN
         state = "on: a response window where you can only pass passes by itself" if player in self.autopass \
             else "off: you are asked even when you can only pass"
@@ -509,7 +509,7 @@ class _Session:
         return AGAIN
 
     def error(self, message: str, rule: str) -> None:
-        self.console.print(Text.assemble(("✗ ", "bold red"), (message, "red"), (f"  (rule: {rule})", "dim")))
+        self.console.print(Text.assemble(("✗ ", "bold red"), (one_line(message), "red"), (f"  (rule: {rule})", "dim")))
 
     def suggest(self, text: str, legal: list[Action]) -> None:
         """After unknown text: the legal actions it starts, or the ones it resembles."""
@@ -518,7 +518,7 @@ class _Session:
         starting = [t for t in texts if t.startswith(text + " ") or t.startswith(text + "+")]
         if starting:
             shown = starting[:24]
-            line = Text(f"Legal actions starting with '{text}': ", style="")
+            line = Text(f"Legal actions starting with {quoted(text)}: ", style="")
         else:
             shown = difflib.get_close_matches(text, texts, n=4, cutoff=0.6)
             line = Text("Did you mean: ")
@@ -581,7 +581,7 @@ class _Session:
         texts = [str(a) for a in self.state.legal_actions(player)]
         close += [t for t in difflib.get_close_matches(topic, texts, n=3, cutoff=0.6) if t not in close]
         hint = f"; close: {', '.join(close[:6])}" if close else "; 'help' lists the topics"
-        self.error(f"'{topic}' is neither an action of {self.game.name} nor a help topic{hint}", "Notation")
+        self.error(f"{quoted(topic)} is neither an action of {self.game.name} nor a help topic{hint}", "Notation")
 
     def explain(self, player: int, action: Action) -> None:
         c = self.console

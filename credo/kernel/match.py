@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from .actions import Action
-from .errors import CredoError, ReplayError
+from .errors import CredoError, ReplayError, quoted
 from .records import IMPLICIT_PLAYER, RECORD_FORMAT, RECORD_VERSION, parse_record
 from .state import Game, State
 
@@ -76,9 +76,9 @@ def replay(record: Any, game: Game) -> Match:
     the first move that fails. A malformed record raises nothing but a CredoError."""
     checked = parse_record(record)
     if checked.game != game.name:
-        raise ReplayError(None, None, f"record is of {checked.game!r}, not {game.name!r}")
+        raise ReplayError(None, None, f"record is of {quoted(checked.game)}, not {quoted(game.name)}")
     if checked.rules_version != game.rules_version:
-        raise ReplayError(None, None, f"rules version {checked.rules_version!r} differs from {game.rules_version!r}")
+        raise ReplayError(None, None, f"rules version {quoted(checked.rules_version)} differs from {quoted(game.rules_version)}")
     if checked.content_hash != game.content_hash:
         raise ReplayError(None, None, "content differs from the content the record was played with")
     try:

@@ -12,7 +12,7 @@ from typing import Annotated, Any, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError
 
-from .errors import CredoError, IllegalAction
+from .errors import QUOTED_LENGTH, CredoError, IllegalAction, quoted
 
 RULE = "Position"
 _WORD = 1 << 64
@@ -56,9 +56,9 @@ def shown(part) -> str:
     text, and a long or unprintable one (a newline, 5,000 letters) would break the one
     line an error is, so it is quoted and cut."""
     text = str(part)
-    if len(text) <= 40 and text.isprintable():
+    if len(text) <= QUOTED_LENGTH and text.isprintable():
         return text
-    return repr(text[:40]) + ("..." if len(text) > 40 else "")
+    return quoted(text)
 
 
 def parse(model: type[M], position: Any) -> M:

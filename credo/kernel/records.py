@@ -4,12 +4,11 @@ instead of failing somewhere inside a game."""
 
 from __future__ import annotations
 
-import reprlib
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, ValidationError
 
-from .errors import ReplayError
+from .errors import ReplayError, quoted
 
 RECORD_FORMAT = "credo-record"
 RECORD_VERSION = 1
@@ -77,24 +76,15 @@ def field_path(loc: tuple) -> str:
 
 
 # a value quoted in an error: short, and never the whole of a deeply nested one
-_SHORT = reprlib.Repr()
-_SHORT.maxlevel, _SHORT.maxstring, _SHORT.maxother, _SHORT.maxlist, _SHORT.maxdict = 2, 40, 40, 3, 3
-
-
-def _shown(value: Any) -> str:
-    text = _SHORT.repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
-
-
 def parse_record(record: Any) -> Record:
     """`record` checked against the schema; the first thing wrong raises ReplayError."""
     if not isinstance(record, dict):
         raise ReplayError(None, None, f"a record is a JSON object, not {json_type(record)}")
     if record.get("format") != RECORD_FORMAT:
-        got = _shown(record.get("format"))
+        got = quoted(record.get("format"))
         raise ReplayError(None, None, f"not a {RECORD_FORMAT} document (field format is {got})")
     if "version" in record and record["version"] != RECORD_VERSION:
-        raise ReplayError(None, None, f"record version {_shown(record['version'])} is not {RECORD_VERSION}")
+        raise ReplayError(None, None, f"record version {quoted(record['version'])} is not {RECORD_VERSION}")
     try:
         return Record.model_validate(record)
     except ValidationError as exc:
@@ -102,7 +92,7 @@ def parse_record(record: Any) -> Record:
         where = field_path(tuple(first["loc"]))
         # pydantic names its model classes here; a record's reader knows JSON objects
         message = "should be a JSON object" if first["type"] in ("model_type", "dict_type") else first["msg"]
-        got = "" if first["type"] == "missing" else f" (got {_shown(first.get('input'))})"
+        got = "" if first["type"] == "missing" else f" (got {quoted(first.get('input'))})"
         raise ReplayError(None, None, f"field {where}: {message}{got}") from None
     except RecursionError:
         raise ReplayError(None, None, "nested too deeply") from None

@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 from pydantic import BaseModel, ValidationError
 
 from .actions import Action, ActionSpace
-from .errors import IllegalAction
+from .errors import IllegalAction, quoted
 from .events import Event, EventLog
 from .positions import PositionError, field_path, probe
 from .rng import Rng
@@ -217,7 +217,7 @@ class Game(ABC):
         of a round is half-resolved and an evaluation can say what the position is worth;
         None in a stretch of the game that has no such points (a playout from there is cut
         after `rollout_depth` actions)."""
-        raise NotImplementedError(f"{self.name} has no points of rest: its playout_end is {self.playout_end!r}")
+        raise NotImplementedError(f"{self.name} has no points of rest: its playout_end is {quoted(self.playout_end)}")
 
     def two_sided(self, state: "State") -> bool:
         """Whether `state`'s evaluation is two-sided (`two_sided_evaluation`); a game may have
@@ -388,7 +388,7 @@ class State(ABC):
         elif action._space != self.game.actions.key:
             raise IllegalAction("Notation", f"'{action}' is an action of another game or content set", str(action))
         if player is not None and (player.__class__ is not int or not 0 <= player < self.num_players):
-            raise IllegalAction(self.game.turn_rule, f"{player!r} is not a player of this game: its players are "
+            raise IllegalAction(self.game.turn_rule, f"{quoted(player)} is not a player of this game: its players are "
                                 f"1 to {self.num_players}, given as 0 to {self.num_players - 1}", action)
         return action, player
 

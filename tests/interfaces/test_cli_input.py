@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from rich.console import Console
 
 from credo.interfaces.cli import choose_game, main
+from credo.kernel.errors import MESSAGE_LENGTH
 
 
 def credo(*argv: str, timeout: float = 60) -> subprocess.CompletedProcess:
@@ -52,6 +53,10 @@ def credo(*argv: str, timeout: float = 60) -> subprocess.CompletedProcess:
     (["report-agents", "--games", "1", "--search-games", "10000000", "--games-list", "jol", "--out", "/nonexistent/x.md"],
      "--search-games 10000000: at most 100,000"),
     (["arena", "jol", "--agents", "random,greedy", "--jobs", "10000"], "--jobs 10000: at most"),
+    # a name of 3,000 letters was quoted whole: one line of 3,110 characters
+    (["play", "jol", "-o", "deck1=" + "z" * 3000], "unknown deck '" + "z" * 40 + "'..."),
+    (["selfplay", "dogma", "-o", "decks=" + "m" * 3000 + ",storm", "--games", "1"], "'" + "m" * 40 + "'..."),
+    (["replay", "--check", "/nonexistent/" + "r" * 3000 + ".json"], "/nonexistent/rrr"),
 ])
 def test_a_mistake_is_one_line_and_no_traceback(argv, says):
     started = time.monotonic()
@@ -60,6 +65,7 @@ def test_a_mistake_is_one_line_and_no_traceback(argv, says):
     assert "Traceback" not in done.stderr + done.stdout
     assert says in done.stderr + done.stdout
     assert len((done.stderr + done.stdout).strip().splitlines()) == 1
+    assert len((done.stderr + done.stdout).strip()) <= MESSAGE_LENGTH
     assert time.monotonic() - started < 30  # the unreachable cluster is refused at once, not after minutes
 
 
@@ -201,7 +207,7 @@ def test_replay_names_the_winner_as_the_games_do(tmp_path, capsys):
 JSON_VALUES = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8),
                            lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner,
                                                                                        max_size=3), max_leaves=12)
-OPTION_TEXT = st.one_of(st.text(max_size=30), JSON_VALUES.map(json.dumps),
+OPTION_TEXT = st.one_of(st.text(max_size=30), st.text(min_size=41, max_size=2000), JSON_VALUES.map(json.dumps),
                         st.lists(st.text(alphabet="abcdefghijklmnopqrstuvwxyz_-0123456789 ", max_size=10),
                                  max_size=5).map(",".join))
 
@@ -215,7 +221,8 @@ def test_any_option_typed_is_taken_or_refused_in_one_line(name, data):
     from credo.interfaces.cli import _game_options
 
     game = games.load(name)
-    key = data.draw(st.sampled_from([*game.Options.model_fields, "nosuch", ""]) | st.text(max_size=12), label="key")
+    key = data.draw(st.sampled_from([*game.Options.model_fields, "nosuch", ""]) | st.text(max_size=12)
+                    | st.text(min_size=41, max_size=500), label="key")
     value = data.draw(OPTION_TEXT, label="value")
     pair = data.draw(st.sampled_from([f"{key}={value}", key, f"={value}"]), label="pair")
     try:
@@ -223,6 +230,6 @@ def test_any_option_typed_is_taken_or_refused_in_one_line(name, data):
     except SystemExit as refused:
         message = str(refused.code)
         assert message and "\n" not in message and "Traceback" not in message
-        assert len(message) < 400
+        assert len(message) <= MESSAGE_LENGTH  # whatever was typed is quoted cut, not whole
     else:
         assert isinstance(options, dict)

@@ -17,6 +17,7 @@ from websockets.exceptions import ConnectionClosed
 
 from credo import games
 from credo.kernel import replay
+from credo.kernel.errors import MESSAGE_LENGTH
 
 from .live import Client, LiveServer, run, seats_of
 
@@ -231,7 +232,7 @@ def test_both_dogma_seats_committing_their_orders_at_the_same_instant_are_both_k
 
 # --- bad input over the real socket -----------------------------------------------------------------
 def one_line(message: str) -> bool:
-    return bool(message) and "\n" not in message and "Traceback" not in message
+    return bool(message) and "\n" not in message and "Traceback" not in message and len(message) <= MESSAGE_LENGTH
 
 
 def test_unknown_tables_wrong_tokens_and_garbage_hellos_are_refused_in_one_line(live):
@@ -282,6 +283,7 @@ def test_garbage_illegal_stale_and_repeated_messages_change_nothing(live):
             ("[" * 5000, "at most 4096 bytes"), ("[" * 4000 + "]" * 4000, "at most 4096 bytes"),
             ("[" * 2000 + "]" * 2000, "nested less deeply"),
             ({"act": "place nothing here", "expect": view["expect"]}, "is not an action of dirge"),
+            ({"act": "nothing\n" * 15, "expect": view["expect"]}, "'nothing nothing nothing nothing nothing '..."),
             ({"act": 5, "expect": view["expect"]}, "act"),
             ({"act": legal, "expect": "0"}, "expect"),
             ({"act": legal, "expect": -1}, "expect"),

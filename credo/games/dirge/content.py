@@ -8,7 +8,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from credo.kernel import ContentError, content_hash, load_toml
+from credo.kernel import ContentError, content_hash, load_toml, quoted
 from credo.kernel.numbers import small_int
 
 DATA = Path(__file__).parent / "data"
@@ -132,7 +132,7 @@ class Creature(Strict):
             known |= {name, f"{name}[0]", f"{name}[1]"}
         for item in v:
             if item not in known:
-                raise ValueError(f"{item!r} is not a creature field")
+                raise ValueError(f"{quoted(item)} is not a creature field")
         return v
 
     @field_validator("toughness", "evasion")

@@ -26,7 +26,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, StrictBool, StrictInt, StrictStr
 
-from credo.kernel import Rng
+from credo.kernel import Rng, quoted
 from credo.kernel.positions import PositionError, PositionModel, RngWords, Small, Word, parse
 
 from .board import FACINGS
@@ -127,7 +127,7 @@ def state_from_position(game, position: dict, state_class):
 
     def creature(name: str, field: str) -> int:
         if name not in t.by_id:
-            raise PositionError(field, f"unknown creature {name!r}")
+            raise PositionError(field, f"unknown creature {quoted(name)}")
         return t.by_id[name]
 
     def creature_set(names: list[str], field: str) -> int:
@@ -147,7 +147,7 @@ def state_from_position(game, position: dict, state_class):
         if entry.square is not None:
             sq = squares.get(entry.square, -1)
             if sq < 0:
-                raise PositionError(f"{field}.square", f"{entry.square!r} is not a square of the battlefield")
+                raise PositionError(f"{field}.square", f"{quoted(entry.square)} is not a square of the battlefield")
             if s.board[sq] >= 0:
                 raise PositionError(f"{field}.square", f"{entry.square} already holds the {t.names[s.board[sq]]}")
             if entry.owner is None:
@@ -218,10 +218,10 @@ def _plan(t, c: int, items: list[str], field: str) -> int:
         else:
             k = next((k for k, a in enumerate(slots) if t.abilities[a].id == item and t.abilities[a].kind == "active"), -1)
             if k < 0:
-                raise PositionError(f"{field}[{i}]", f"{item!r} is not an action of the {t.names[c]}")
+                raise PositionError(f"{field}[{i}]", f"{quoted(item)} is not an action of the {t.names[c]}")
             bit = ABILITY0 << k
         if mask & bit:
-            raise PositionError(f"{field}[{i}]", f"{item!r} is listed twice (a creature cannot be given "
+            raise PositionError(f"{field}[{i}]", f"{quoted(item)} is listed twice (a creature cannot be given "
                                 "the same action twice in the same turn)")
         mask |= bit
     return mask

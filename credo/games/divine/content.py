@@ -9,7 +9,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from credo.kernel import ContentError, content_hash, load_toml
+from credo.kernel import ContentError, content_hash, load_toml, quoted
 
 from . import rules as R
 
@@ -157,7 +157,7 @@ class Tile(Strict):
                 raise ValueError(f"row {r + 1} has {len(tokens)} spaces, not {R.TILE_SIZE}")
             for tok in tokens:
                 if parse_token(tok) is None:
-                    raise ValueError(f"row {r + 1}: {tok!r} is not a space (1-3, T, C, L, M, H1-H3 or H)")
+                    raise ValueError(f"row {r + 1}: {quoted(tok)} is not a space (1-3, T, C, L, M, H1-H3 or H)")
         return rows
 
     def spaces(self) -> list[list[tuple[str, int]]]:

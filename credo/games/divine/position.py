@@ -31,7 +31,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, Strict, StrictBool, StrictInt, StrictStr
 
-from credo.kernel import ResponseWindow, Rng
+from credo.kernel import ResponseWindow, Rng, quoted
 from credo.kernel.positions import Player, PositionError, PositionModel, RngWords, Small, Word, parse
 
 from . import board as B
@@ -222,7 +222,7 @@ def state_from_position(game, position: dict, state_class):
 
     def card(cid: str, field: str) -> int:
         if cid not in cards.by_id:
-            raise PositionError(field, f"unknown card {cid!r}")
+            raise PositionError(field, f"unknown card {quoted(cid)}")
         return cards.by_id[cid]
 
     for p, hand in enumerate(m.hands or []):
@@ -275,7 +275,7 @@ def _placement(game, city) -> list[tuple[int, int]]:
     placement = []
     for i, (tile, quarters) in enumerate(city):
         if tile not in tile_ids:
-            raise PositionError(f"city[{i}][0]", f"unknown tile {tile!r}")
+            raise PositionError(f"city[{i}][0]", f"unknown tile {quoted(tile)}")
         t = tile_ids.index(tile)
         if any(t == seen for seen, _ in placement):
             raise PositionError(f"city[{i}][0]", f"tile {tile} is laid twice: each of the nine tiles is laid once "
@@ -289,7 +289,7 @@ def _place_unit(game, s, entry: UnitEntry, field: str, player) -> None:
     kind = UNIT_WORDS.index(entry.kind)
     sq = B.INDEX.get(entry.square, -1)
     if sq < 0:
-        raise PositionError(f"{field}.square", f"{entry.square!r} is not a square (a1..r18)")
+        raise PositionError(f"{field}.square", f"{quoted(entry.square)} is not a square (a1..r18)")
     if s.board[sq] >= 0:
         raise PositionError(f"{field}.square", f"{entry.square} already holds a Unit (The Game Board: one Unit "
                             "a space)")

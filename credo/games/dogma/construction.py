@@ -7,7 +7,7 @@ Divine Intervention cards, top first."""
 
 from __future__ import annotations
 
-from credo.kernel import IllegalAction
+from credo.kernel import IllegalAction, quoted
 
 from . import rules as R
 from .codes import MAX_CULT
@@ -39,7 +39,7 @@ def predestination_decks(game, opts, rng):
         raise IllegalAction(R.PREDESTINATION, f"each of the {n} players chooses one option, {len(decks)} given")
     for d in decks:
         if d not in ids:
-            raise IllegalAction(R.PREDESTINATION, f"{d!r} is not a Predestination option ({', '.join(ids)})")
+            raise IllegalAction(R.PREDESTINATION, f"{quoted(d)} is not a Predestination option ({', '.join(ids)})")
     if len(set(decks)) != len(decks):
         raise IllegalAction(R.PREDESTINATION, "the players choose different options: one box holds each option's cards once")
     # the same options always give the same decks: built once per game and choice of options
@@ -73,7 +73,7 @@ def check_arcana(game, arcana: list[list[str]], interventions: list[str], who: s
     seen_cards: set[str] = set()  # a player's cards come from one box, theirs or shared: each card once
     for n, arc in enumerate(arcana, start=1):
         if not arc or arc[0] not in t.prophet_by_id:
-            raise IllegalAction(R.SETUP, f"{who}Arcanum {n} must start with a Prophet; {arc[0] if arc else 'nothing'!r} is not one")
+            raise IllegalAction(R.SETUP, f"{who}Arcanum {n} must start with a Prophet; {quoted(arc[0] if arc else 'nothing')} is not one")
         pid = arc[0]
         p = c.prophets[t.prophet_by_id[pid]]
         if pid in seen_prophets:
@@ -95,7 +95,7 @@ def check_arcana(game, arcana: list[list[str]], interventions: list[str], who: s
             elif cid in t.relic_by_id:
                 relics.append(t.relic_by_id[cid])
             else:
-                raise IllegalAction(R.SETUP, f"{who}{cid!r} is neither a Cult card nor a Relic (Arcanum {n})")
+                raise IllegalAction(R.SETUP, f"{who}{quoted(cid)} is neither a Cult card nor a Relic (Arcanum {n})")
         limit = MAX_CULT if p.ability.extra_cult_slot else 3
         if len(cults) > limit:
             raise IllegalAction(R.OPENING, f"{who}{p.name} holds {len(cults)} Cult cards; up to {limit} may be assigned")
@@ -110,7 +110,7 @@ def check_arcana(game, arcana: list[list[str]], interventions: list[str], who: s
         raise IllegalAction(R.SETUP, f"{who}the fifth Arcanum holds 4 Divine Interventions; {len(interventions)} given")
     for did in interventions:
         if did not in t.di_ids:
-            raise IllegalAction(R.SETUP, f"{who}{did!r} is not a Divine Intervention")
+            raise IllegalAction(R.SETUP, f"{who}{quoted(did)} is not a Divine Intervention")
     return out, list(interventions)
 
 
@@ -174,7 +174,7 @@ def free_will_decks(game, opts, rng):
         picked = []
         for did in di_ids:
             if not pool[did]:
-                raise IllegalAction(R.FREE_WILL, f"{who}no copy of {did!r} is left in the box")
+                raise IllegalAction(R.FREE_WILL, f"{who}no copy of {quoted(did)} is left in the box")
             picked.append(pool[did].pop(0))
         decks.append((arcs, picked, ONE_BOX_DAMAGE if p == first else 0))
     return decks, first
@@ -266,7 +266,7 @@ class Builder:
         held, taken = self._held(), self.taken
         if kind == "prophet":
             if cid not in t.prophet_by_id:
-                raise IllegalAction(R.SETUP, f"Arcanum {n} starts with its Prophet; {cid!r} is not a Prophet")
+                raise IllegalAction(R.SETUP, f"Arcanum {n} starts with its Prophet; {quoted(cid)} is not a Prophet")
             name = self._prophet(cid).name
             if cid in held:
                 raise IllegalAction(R.SETUP, f"{name} is already in your Arcana; the box holds one")
@@ -277,7 +277,7 @@ class Builder:
             return
         if kind == "intervention":
             if cid not in t.di_ids:
-                raise IllegalAction(R.SETUP, f"the fifth Arcanum holds Divine Interventions; {cid!r} is not one")
+                raise IllegalAction(R.SETUP, f"the fifth Arcanum holds Divine Interventions; {quoted(cid)} is not one")
             if self._di_left(cid) <= 0:
                 name = next(d.name for d in c.interventions if d.id == cid)
                 raise IllegalAction(R.FREE_WILL, f"no copy of {name} is left in the box")
@@ -298,7 +298,7 @@ class Builder:
             if kind == "fourth":
                 raise IllegalAction(R.SETUP, f"{p.name}'s fourth card is a Cult card (her ability), not a Relic")
         else:
-            raise IllegalAction(R.SETUP, f"{cid!r} is neither a Cult card nor a Relic")
+            raise IllegalAction(R.SETUP, f"{quoted(cid)} is neither a Cult card nor a Relic")
         if cid in held:
             raise IllegalAction(R.SETUP, f"{card.name} is already in your Arcana; the box holds one")
         if cid in taken:

@@ -12,7 +12,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from credo.kernel import ContentError, content_hash, load_toml
+from credo.kernel import ContentError, content_hash, load_toml, quoted
 
 from .handlers import HANDLERS
 
@@ -148,7 +148,7 @@ class Prophet(Strict):
         known = {"faith", "fervor", "immunities", "weaknesses", "sleeve", "ability", "title", "religion"}
         for item in self.provisional:
             if item not in known:
-                raise ValueError(f"{item!r} is not a Prophet field")
+                raise ValueError(f"{quoted(item)} is not a Prophet field")
         return self
 
     def allows(self, religion: str, ctype: str) -> bool:
@@ -272,7 +272,7 @@ def _check_options_together(options: list[PredestinationOption], copies: dict[st
             if needed > held:
                 names = " and ".join(f"'{opt.id}'" for opt in group)
                 raise ContentError(str(pfile), f"option '{group[-1].id}'", "interventions",
-                                   f"options {names} are played together and use {needed} copies of {cid!r}; "
+                                   f"options {names} are played together and use {needed} copies of {quoted(cid)}; "
                                    f"the box holds {held}")
 
 
@@ -314,11 +314,11 @@ def load_content(path: str | Path | None = None, box: bool | None = None) -> Dog
     for p in prophets:
         if p.ability.handler and p.ability.handler not in HANDLERS:
             raise ContentError(str(files["prophet"]), f"prophet '{p.id}'", "ability.handler",
-                               f"unknown handler {p.ability.handler!r}")
+                               f"unknown handler {quoted(p.ability.handler)}")
     for r in relics:
         if r.ability.handler and r.ability.handler not in HANDLERS:
             raise ContentError(str(files["relic"]), f"relic '{r.id}'", "ability.handler",
-                               f"unknown handler {r.ability.handler!r}")
+                               f"unknown handler {quoted(r.ability.handler)}")
         if r.ability.extra_cult_slot:
             raise ContentError(str(files["relic"]), f"relic '{r.id}'", "ability.extra_cult_slot",
                                "only a Prophet's ability can change its Arcanum")
@@ -333,7 +333,7 @@ def load_content(path: str | Path | None = None, box: bool | None = None) -> Dog
             field = f"arcana[{a}]"
             p = by_prophet.get(arc.prophet)
             if p is None:
-                raise ContentError(str(pfile), entry, f"{field}.prophet", f"unknown Prophet {arc.prophet!r}")
+                raise ContentError(str(pfile), entry, f"{field}.prophet", f"unknown Prophet {quoted(arc.prophet)}")
             if len(arc.cards) != 3:
                 raise ContentError(str(pfile), entry, f"{field}.cards", "an Arcanum holds a Prophet and three cards")
             for cid in arc.cards:
@@ -343,14 +343,14 @@ def load_content(path: str | Path | None = None, box: bool | None = None) -> Dog
                         raise ContentError(str(pfile), entry, f"{field}.cards",
                                            f"{p.name}'s sleeve does not take {c.name} ({c.religion} {c.type})")
                 elif cid not in relic_ids:
-                    raise ContentError(str(pfile), entry, f"{field}.cards", f"unknown Cult card or Relic {cid!r}")
+                    raise ContentError(str(pfile), entry, f"{field}.cards", f"unknown Cult card or Relic {quoted(cid)}")
                 used_cards[cid] = used_cards.get(cid, 0) + 1
         for cid in opt.interventions:
             if cid not in copies:
-                raise ContentError(str(pfile), entry, "interventions", f"unknown Divine Intervention {cid!r}")
+                raise ContentError(str(pfile), entry, "interventions", f"unknown Divine Intervention {quoted(cid)}")
             n = opt.interventions.count(cid)
             if n > copies[cid]:
                 raise ContentError(str(pfile), entry, "interventions",
-                                   f"uses {n} copies of {cid!r}; the box holds {copies[cid]}")
+                                   f"uses {n} copies of {quoted(cid)}; the box holds {copies[cid]}")
     _check_options_together(options, copies, pfile)
     return DogmaContent(prophets, cults, relics, interventions, options, folder)

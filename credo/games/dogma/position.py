@@ -8,7 +8,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, StrictBool, StrictInt, StrictStr
 
-from credo.kernel import Commitments, IllegalAction, Rng
+from credo.kernel import Commitments, IllegalAction, Rng, quoted
 from credo.kernel.positions import PositionError, PositionModel, RngWords, Small, Word, guarded, parse, playable
 
 from .chaos import CULT, DI, PACKETS, PROPHETS_PER_PACKET, RELIC, Prep, card_id, kind
@@ -165,19 +165,19 @@ def _prep_from_position(game, data, n: int):
             return CULT + t.cult_by_id[cid]
         if cid in t.relic_by_id:
             return RELIC + t.relic_by_id[cid]
-        raise _bad(field, f"unknown card {cid!r}")
+        raise _bad(field, f"unknown card {quoted(cid)}")
 
     def code(cid: str, field: str, kinds: tuple[str, ...]) -> int:
         if cid in di_free:
             if not di_free[cid]:
-                raise _bad(field, f"no copy of {cid!r} left: the box holds {t.di_ids.count(cid)}")
+                raise _bad(field, f"no copy of {quoted(cid)} left: the box holds {t.di_ids.count(cid)}")
             x = DI + di_free[cid].pop(0)
         else:
             x = lookup(cid, field)
             if x in placed:
-                raise _bad(field, f"{cid!r} is there twice: the box holds it once")
+                raise _bad(field, f"{quoted(cid)} is there twice: the box holds it once")
         if kind(x) not in kinds:
-            raise _bad(field, f"{cid!r} is a {kind(x)}, not a {' or '.join(kinds)}")
+            raise _bad(field, f"{quoted(cid)} is a {kind(x)}, not a {' or '.join(kinds)}")
         placed.add(x)
         return x
 
@@ -384,7 +384,7 @@ def _load(game, position: dict, state_class):
             raise _bad("decks", f"one Predestination option for each of the {np} players, or none")
         for p, d in enumerate(pos.decks):
             if d not in g.option_ids:
-                raise _bad(f"decks[{p}]", f"unknown Predestination option {d!r}; they are: {', '.join(g.option_ids)}")
+                raise _bad(f"decks[{p}]", f"unknown Predestination option {quoted(d)}; they are: {', '.join(g.option_ids)}")
     s.decks = list(pos.decks or [])
     s.turn_limit = pos.turn_limit
     s.phase = PHASES.index(pos.phase)
@@ -418,9 +418,9 @@ def _arcana(game, s, pos) -> None:
 
     def di(did: str, field: str) -> int:
         if did not in di_free:
-            raise _bad(field, f"unknown Divine Intervention {did!r}")
+            raise _bad(field, f"unknown Divine Intervention {quoted(did)}")
         if not di_free[did]:
-            raise _bad(field, f"no copy of {did!r} left")
+            raise _bad(field, f"no copy of {quoted(did)} left")
         return di_free[did].pop(0)
 
     # Free Will without the one-box variant: each player builds from their own copy of the game (2.1.3)
@@ -439,12 +439,12 @@ def _arcana(game, s, pos) -> None:
             sl = p * ARCANA + k
             f = f"players[{p}].arcana[{k}]"
             if arc.prophet not in t.prophet_by_id:
-                raise _bad(f"{f}.prophet", f"unknown Prophet {arc.prophet!r}")
+                raise _bad(f"{f}.prophet", f"unknown Prophet {quoted(arc.prophet)}")
             pi = proph[sl] = t.prophet_by_id[arc.prophet]
             codes = tuple([cult_by_id.get(c, -1) for c in arc.cult])
             if -1 in codes:
                 j = codes.index(-1)
-                raise _bad(f"{f}.cult[{j}]", f"unknown Cult card {arc.cult[j]!r}")
+                raise _bad(f"{f}.cult[{j}]", f"unknown Cult card {quoted(arc.cult[j])}")
             most = MAX_CULT if t.extra_slot[pi] else MAX_CULT - 1
             if len(codes) > most:
                 raise _bad(f"{f}.cult", f"{t.prophet_names[pi]} holds at most {most} Cult cards (section 3)")
@@ -452,7 +452,7 @@ def _arcana(game, s, pos) -> None:
             codes = tuple([relic_by_id.get(r, -1) for r in arc.relics])
             if -1 in codes:
                 j = codes.index(-1)
-                raise _bad(f"{f}.relics[{j}]", f"unknown Relic {arc.relics[j]!r}")
+                raise _bad(f"{f}.relics[{j}]", f"unknown Relic {quoted(arc.relics[j])}")
             relics[sl] = codes
             s.where[sl] = WHERE[arc.where]
             s.dmg[sl] = arc.damage
@@ -654,7 +654,7 @@ def _resolution(game, s, pos) -> None:
         except IllegalAction as exc:
             raise _bad(f"{f}[1]", exc.message) from None
         if action.kind not in ORDER_KINDS:
-            raise _bad(f"{f}[1]", f"{a!r} is not an Order")
+            raise _bad(f"{f}[1]", f"{quoted(a)} is not an Order")
         grp = entry[2] if len(entry) > 2 else (0 if s.sim else i)
         if not isinstance(grp, int) or isinstance(grp, bool) or not 0 <= grp < 4:
             raise _bad(f"{f}[2]", "a group number, 0 to 3")
@@ -797,7 +797,7 @@ def _current_order(game, s, pos) -> None:
     if cur.card != j:
         raise _bad("cur.card", f"the Order uses Cult card {j}" if j >= 0 else "the Order uses no Cult card")
     if cur.label != label:
-        raise _bad("cur.label", f"the Order resolves {label!r}")
+        raise _bad("cur.label", f"the Order resolves {quoted(label)}")
     written = tuple(tuple(op) for op in cur.ops)
     if written not in (ops, ()):  # () once a Fidelity Test voided it
         raise _bad("cur.ops", f"{label} prints other effects")

@@ -7,7 +7,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from credo.kernel import ActionSpace, Game, IllegalAction
+from credo.kernel import ActionSpace, Game, IllegalAction, quoted
 from credo.kernel.rng import Rng
 
 from . import evaluation, heuristics
@@ -211,7 +211,7 @@ class JolGame(Game):
 
     def deck_of(self, deck_id: str) -> list[int]:
         if deck_id not in self.deck_lists:
-            raise IllegalAction("Options", f"unknown deck {deck_id!r}; the decks are: {', '.join(self.deck_lists)}")
+            raise IllegalAction("Options", f"unknown deck {quoted(deck_id)}; the decks are: {', '.join(self.deck_lists)}")
         return list(self.deck_lists[deck_id])
 
     def new(self, seed: int = 0, **options: Any):

@@ -7,7 +7,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, StrictBool, StrictInt, StrictStr
 
-from credo.kernel import ResponseWindow, Rng
+from credo.kernel import ResponseWindow, Rng, quoted
 from credo.kernel.positions import PositionError, PositionModel, RngWords, Small, Word, guarded, parse, playable
 
 from .codes import (ATTACHED, COGUM, DEFENDER, ENGAGEMENT, ENGAGE_NAMES, FACE_DOWN, FORMATION, HAND, LANE0, LASTING,
@@ -134,7 +134,7 @@ def _load(game, position: dict, state_class):
     decks = tuple(pos.decks or ("jovinet", "terrisol"))
     for p, d in enumerate(decks):
         if d not in game.deck_lists:
-            raise _bad(f"decks[{p}]", f"unknown deck {d!r}; the decks are: {', '.join(game.deck_lists)}")
+            raise _bad(f"decks[{p}]", f"unknown deck {quoted(d)}; the decks are: {', '.join(game.deck_lists)}")
     s = state_class.blank(game, rng, decks)
     s.phase = PHASES.index(pos.phase)
     s.current = pos.current
@@ -145,7 +145,7 @@ def _load(game, position: dict, state_class):
 
     def card_type(cid: str, field: str) -> int:
         if cid not in t.by_id:
-            raise _bad(field, f"unknown card {cid!r}")
+            raise _bad(field, f"unknown card {quoted(cid)}")
         return t.by_id[cid]
 
     def number(name: str, field: str) -> int:
@@ -205,7 +205,7 @@ def _load(game, position: dict, state_class):
             s.host[i] = lane_host(LANES.index(entry.on))
             continue
         if entry.on not in pos.cards:
-            raise _bad(f, f"{entry.on!r} is not a card in play" + (" or a lane" if s.zone[i] == LASTING else ""))
+            raise _bad(f, f"{quoted(entry.on)} is not a card in play" + (" or a lane" if s.zone[i] == LASTING else ""))
         h = number(entry.on, f)
         if not (LANE0 <= s.zone[h] <= MANIFEST):
             raise _bad(f, f"{entry.on} is not a Cogum on the field or in a Manifest (a Vow goes to the graveyard "

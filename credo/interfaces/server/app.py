@@ -19,11 +19,12 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from pydantic import ValidationError
 from starlette import websockets as _websockets
+from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.base import BaseHTTPMiddleware
 
 from credo import games
 from credo.agents import agent_names, is_agent
-from credo.kernel import CredoError
+from credo.kernel import CredoError, one_line, quoted
 from credo.kernel.numbers import small_int
 from credo.kernel.positions import field_path
 
@@ -113,13 +114,13 @@ class Hub:
         if table is None:
             row = await self.store.table(table_id) if len(table_id) <= 32 else None
             if row is None:
-                raise HTTPException(404, f"no table {table_id!r}")
+                raise HTTPException(404, f"no table {quoted(table_id)}")
             table = await self.load(row)
         return table
 
     async def create(self, spec: protocol.NewTable, rematch_of: str | None = None) -> Table:
         if spec.game not in games.names():
-            raise HTTPException(422, f"unknown game {spec.game!r}; the games are: {', '.join(games.names())}")
+            raise HTTPException(422, f"unknown game {quoted(spec.game)}; the games are: {', '.join(games.names())}")
         game = games.load(spec.game)
         try:
             game.options(**spec.options)
@@ -186,7 +187,7 @@ class Hub:
         await table.broadcast()
 
 
-def one_line(errors) -> str:
+def first_error(errors) -> str:
     """The first of a validation's errors as one line naming its field, never quoting the input."""
     first = errors[0]
     loc = tuple(first["loc"][1:] if first["loc"][:1] in (("body",), ("query",), ("path",)) else first["loc"])
@@ -225,15 +226,21 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.hub = hub
     app.add_middleware(LimitBody, limit=settings.max_request_bytes)
 
+    @app.exception_handler(StarletteHTTPException)
+    async def refused(request: Request, exc: StarletteHTTPException):
+        # every refusal is one line a page can show, whatever name or value it quotes
+        detail = one_line(exc.detail) if isinstance(exc.detail, str) else exc.detail
+        return JSONResponse({"detail": detail}, status_code=exc.status_code, headers=exc.headers)
+
     @app.exception_handler(ValidationError)
     async def invalid(request: Request, exc: ValidationError):
-        return JSONResponse({"detail": one_line(exc.errors())}, status_code=422)
+        return JSONResponse({"detail": first_error(exc.errors())}, status_code=422)
 
     @app.exception_handler(RequestValidationError)
     async def invalid_request(request: Request, exc: RequestValidationError):
         # FastAPI's own answer is a list of errors quoting the input: a page shows "[object Object]",
         # and an input JSON cannot write (Infinity) turned it into a 500
-        return JSONResponse({"detail": one_line(exc.errors())}, status_code=422)
+        return JSONResponse({"detail": first_error(exc.errors())}, status_code=422)
 
     @app.get("/api/health", summary="The server is up: live tables, sockets, and its event loop's lag (ms)")
     async def health(seconds: float = Query(60.0, gt=0, le=600)):
@@ -287,7 +294,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await ws.send_text(json.dumps(message))
 
         async def error(message: str) -> None:
-            await send({"type": "error", "message": message})
+            await send({"type": "error", "message": one_line(message)})
 
         try:
             table = await hub.table(table_id)
