@@ -98,7 +98,7 @@ def play(
             if raw is None:
                 raise EOFError
             if not console.is_terminal:
-                console.print(Text(f"{prompt}{raw}", style="dim"))
+                console.print(Text(f"{prompt if input_fn is not input else ''}{raw}", style="dim"))
             return raw
 
         try:
@@ -169,6 +169,8 @@ class _Session:
         self.seen = 0  # index in the event log of the first event not yet narrated
         self.menu: list[Action] = []
         self.echo = not console.is_terminal
+        # Python's input() writes its prompt itself: the transcript's echo adds only what was typed
+        self.echo_prompt = input_fn is not input
         self.autopass: set[int] = set()  # people whose response windows with nothing to play pass by themselves
         self.on_screen: int | None = None  # the person whose private view the screen shows (hotseat)
         self.shown_private = False  # whether any person's private view has been on screen
@@ -299,7 +301,7 @@ class _Session:
             if raw is None:
                 raise _Quit
             if self.echo:
-                self.console.print(Text(f"{prompt}{raw}", style="dim"))
+                self.console.print(Text(f"{prompt if self.echo_prompt else ''}{raw}", style="dim"))
             try:
                 outcome = self.handle(player, raw)
             except _Quit:

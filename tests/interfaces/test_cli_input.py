@@ -233,3 +233,17 @@ def test_any_option_typed_is_taken_or_refused_in_one_line(name, data):
         assert len(message) <= MESSAGE_LENGTH  # whatever was typed is quoted cut, not whole
     else:
         assert isinstance(options, dict)
+
+
+@pytest.mark.parametrize(("argv", "typed", "prompt"), [
+    (["play", "jol", "--seed", "1"], "zz\nquit\n", "Your move > "),
+    (["play", "dogma", "-o", "mode=free_will", "--seed", "1"], "random\nquit\n", "Arcanum 1 > "),
+])
+def test_a_transcript_of_piped_play_shows_each_prompt_once(argv, typed, prompt):
+    # input() writes its own prompt, and the transcript echoed prompt and answer again:
+    # "Your move > Your move > zz"
+    done = subprocess.run([sys.executable, "-m", "credo.interfaces.cli", *argv], input=typed, capture_output=True,
+                          text=True, timeout=60)
+    first = typed.splitlines()[0]
+    assert f"{prompt}{first}" in done.stdout
+    assert prompt + prompt not in done.stdout
