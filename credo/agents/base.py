@@ -199,11 +199,32 @@ def agent_names() -> list[str]:
 
 def agent_problem(name: str, game=None) -> str | None:
     """Why `name` cannot play (`game`, when given), in one line; None when it can."""
-    try:
-        agent = make_agent(name)
-    except KeyError as e:
-        return e.args[0]
-    return agent.unsuited(game) if game is not None else None
+    return agents_problem([name], game)
+
+
+def agents_problem(names: list[str], game=None) -> str | None:
+    """Why any of `names` cannot play (`game`, when given), in one line: the unknown ones
+    named together before the list of agents, then what an agent lacks; None when all can."""
+    unknown: list[str] = []
+    lacking: list[str] = []
+    for name in dict.fromkeys(names):
+        try:
+            agent = make_agent(name)
+        except AgentUnavailable as exc:  # known, but its package is not installed
+            lacking.append(exc.args[0])
+            continue
+        except KeyError:
+            unknown.append(name)
+            continue
+        lacking.append(agent.unsuited(game) if game is not None else None)
+    problems = [unknown_agents(unknown)] if unknown else []
+    return "; ".join(problems + [p for p in dict.fromkeys(lacking) if p]) or None
+
+
+def unknown_agents(names: list[str]) -> str:
+    listed = ", ".join(quoted(n) for n in names)
+    return (f"unknown agent{'s' if len(names) > 1 else ''} {listed}; the agents are: "
+            f"{', '.join(sorted(_registry()))} (and {BUDGETED})")
 
 
 def is_agent(name: str) -> bool:
@@ -217,5 +238,5 @@ def make_agent(name: str, seed: int = 0) -> Agent:
     registry = _registry()
     factory = registry.get(name) or _budgeted(name)
     if factory is None:
-        raise KeyError(f"unknown agent {quoted(name)}; the agents are: {', '.join(sorted(registry))} (and {BUDGETED})")
+        raise KeyError(unknown_agents([name]))
     return factory(seed)

@@ -14,7 +14,7 @@ from rich.table import Table
 
 from credo import games
 from credo.agents import agent_names
-from credo.agents.base import agent_problem
+from credo.agents.base import agent_problem, agents_problem
 from credo.kernel import CredoError, one_line, quoted, replay
 from credo.kernel.numbers import small_int
 from credo.kernel.records import parse_record
@@ -263,9 +263,9 @@ DUPLICATE_HELP = ("play each seed in every seat order (as duplicate bridge deals
 
 def _known_agents(names: list[str], game=None) -> None:
     """Every agent named exists (and can play `game`), or one line says which does not."""
-    problems = list(dict.fromkeys(p for p in (agent_problem(a, game) for a in names) if p))
-    if problems:
-        raise SystemExit("; ".join(problems))
+    problem = agents_problem(names, game)
+    if problem:
+        raise SystemExit(problem)
 
 
 def _progress(console: Console):

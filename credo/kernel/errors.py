@@ -6,7 +6,7 @@ from __future__ import annotations
 import reprlib
 
 QUOTED_LENGTH = 40  # of a name or value someone gave, as a message quotes it
-MESSAGE_LENGTH = 300  # of a whole message, as a person is shown it
+MESSAGE_LENGTH = 400  # of a whole message, as a person is shown it (the list of agents is 330)
 
 _SHORT = reprlib.Repr()
 _SHORT.maxlevel, _SHORT.maxstring, _SHORT.maxother, _SHORT.maxlist, _SHORT.maxdict = 2, QUOTED_LENGTH, QUOTED_LENGTH, 3, 3

@@ -26,6 +26,8 @@ def credo(*argv: str, timeout: float = 60) -> subprocess.CompletedProcess:
 @pytest.mark.parametrize(("argv", "says"), [
     (["play", "jol", "-o", "deck1=nosuch"], "unknown deck 'nosuch'"),
     (["selfplay", "dirge", "--agents", "greedy,nosuch"], "unknown agent 'nosuch'"),
+    # named together before one list of the agents, which two messages joined cut off
+    (["selfplay", "dirge", "--agents", "foo,bar,foo"], "unknown agents 'foo', 'bar'; the agents are: easy,"),
     (["selfplay", "dirge", "--games", "0"], "--games must be at least 1"),
     (["arena", "dirge", "--agents", "random,greedy", "--games", "0"], "--games and --jobs must be at least 1"),
     (["selfplay", "dirge", "-o", "mode"], "is not KEY=VALUE"),
