@@ -3,8 +3,12 @@
 general form of divine-noise.py, search.md section 19): from positions of games between two
 mcts-400 (search_positions.py), K playouts after each root action, each in a fresh sampled world,
 scored as the search with SETTINGS (MctsAgent keyword arguments, JSON) scores them.
-Usage: noise.py GAME POSITIONS K [SETTINGS_JSON]"""
+Usage: noise.py GAME POSITIONS K [SETTINGS_JSON]; EVALUATION=MODULE in the environment scores the
+playouts with that module's `evaluate` (an experiment's) instead of the game's. The positions are
+always found by the game's own search."""
+import importlib
 import json
+import os
 import statistics
 import sys
 
@@ -16,8 +20,11 @@ from credo.kernel import PlayerView, Rng
 name, npos, K = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 settings = json.loads(sys.argv[4]) if len(sys.argv) > 4 else {}
 game = games.load(name)
+positions = search_positions.positions(game, npos)
+if os.environ.get("EVALUATION"):
+    game.evaluate = importlib.import_module(os.environ["EVALUATION"]).evaluate
 ratios, sds, gaps, widths = [], [], [], []
-for i, (_, _, state, p) in enumerate(search_positions.positions(game, npos)):
+for i, (_, _, state, p) in enumerate(positions):
     view = PlayerView(state, p, seed=i)
     agent = MctsAgent(seed=i, iterations=1, **settings)
     agent.choose(view)  # sets the search's settings (horizon, searcher) for _playout
