@@ -63,6 +63,7 @@ EXPLORATION = 0.25  # UCB's constant on the evaluation's own scale, [-1, 1]
 NORMALIZED_EXPLORATION = 0.5  # on values rescaled to each node's range, [0, 1]
 REST_PLAYOUT_CAP = 40  # at most so many playout actions a round, to a point of rest
 PLAYOUT_ENDS = ("depth", "turn", "reply", "rest")  # Game.playout_end, or an agent's own
+ROOT_POLICIES = ("ucb", "halving")
 SETTLE_CHECK = 32  # iterations between looks at whether the answer can still change
 # progressive widening: below the root, a player at a node weighs at most
 # ceil(WIDENING * passes ** WIDENING_POWER) of its actions after `passes` visits there
@@ -100,7 +101,7 @@ class MctsAgent(Agent):
                  prior_visits: int = 4, prior_samples: int = 4, playout_end: str | None = None,
                  normalize_values: bool | None = None, widening: bool | None = None,
                  stop_when_settled: bool = True, rest_rounds: int | None = None,
-                 turn_end_weight: float = 0.0) -> None:
+                 turn_end_weight: float = 0.0, root: str = "ucb") -> None:
         super().__init__(seed)
         self.rng = Rng(seed)
         self.iterations = iterations
@@ -122,6 +123,11 @@ class MctsAgent(Agent):
         self.prior_visits = prior_visits
         self.prior_samples = max(1, prior_samples)
         self.stop_when_settled = stop_when_settled
+        if root not in ROOT_POLICIES:
+            raise ValueError(f"root {quoted(root)}: expected one of {', '.join(ROOT_POLICIES)}")
+        # "halving": the root's actions compared on common random numbers by sequential halving
+        # (see _halve), an experiment of docs/agents/search.md section 36
+        self.root = root
         self.last_iterations = 0
         self.last_root: _Node | None = None
         self.effort = Effort("iterations", iterations)
@@ -153,6 +159,10 @@ class MctsAgent(Agent):
         self._view = view
         if self.prior_visits:
             self._seed_root(root, view, me, deadline)
+        if self.root == "halving" and self.iterations is not None:
+            answer = self._halve(root, actions, me, deadline)
+            if answer is not None:
+                return answer
         done = 0
         iterate, sample, rng = self._iterate, self._world, self.rng
         settled, started = False, time.perf_counter()
@@ -175,6 +185,49 @@ class MctsAgent(Agent):
             return (edge.visits if edge else -1, self.rng.next64())
 
         return max(actions, key=visits)
+
+    def _halve(self, root: _Node, actions: list[Action], me: int, deadline: float | None) -> Action | None:
+        """Sequential halving at the root on common random numbers: the budget is split over
+        ceil(log2(actions)) rounds; in each, every action still in plays the same number of
+        iterations, the k-th of each from the same sampled world with the same rollout draws,
+        and the better half by mean value goes on. Compared so, two actions differ only by
+        what they do, not by the luck of their worlds and playouts (in Jol a difference of two
+        actions' playouts is 22 times less variable so, search.md section 35). None where the
+        root is a simultaneous choice (left to decoupled UCT)."""
+        master = self.rng
+        probe = self._world(master)
+        if len(probe.to_move) != 1:
+            return None
+        alive = list(actions)
+        rounds = max(1, math.ceil(math.log2(len(alive))))
+        done, cut = 0, False
+        try:
+            for _ in range(rounds):
+                each = max(1, self.iterations // (rounds * len(alive)))
+                for _k in range(each):
+                    if deadline is not None and time.perf_counter() >= deadline:
+                        cut = True
+                        break
+                    world, draws = self._world(master), master.next64()
+                    for action in alive:
+                        self.rng = Rng(draws)
+                        self._iterate(root, world.copy(), forced=action)
+                        done += 1
+                if cut or len(alive) == 1:
+                    break
+                alive.sort(key=lambda a: -self._mean(root, me, a))
+                alive = alive[:max(1, (len(alive) + 1) // 2)]
+        finally:
+            self.rng = master
+        self.last_iterations = done
+        self.last_root = root
+        self.effort.add(done, cut=cut, settled=False)
+        return max(alive, key=lambda a: (self._mean(root, me, a), master.next64()))
+
+    @staticmethod
+    def _mean(root: _Node, me: int, action: Action) -> float:
+        edge = root.edges.get((me, action))
+        return edge.value / edge.visits if edge and edge.visits else -math.inf
 
     def _settled(self, root: _Node, actions: list[Action], done: int, started: float,
                  deadline: float | None) -> bool:
@@ -228,7 +281,9 @@ class MctsAgent(Agent):
             edge.available = self.prior_visits
             edge.value = self.prior_visits * value / samples
 
-    def _iterate(self, root: _Node, world) -> None:
+    def _iterate(self, root: _Node, world, forced: Action | None = None) -> None:
+        """One iteration: down the tree by UCB (the root's action `forced`, when given), a
+        playout from the first new edge, its values back up the path."""
         path: list[list[tuple[tuple[int, Action], _Edge]]] = []
         node = root
         select = self._select
@@ -236,7 +291,15 @@ class MctsAgent(Agent):
         while not world.is_over:
             movers = world.to_move
             if len(movers) == 1:  # the common case, without the generators below
-                pick = select(node, world, movers[0])
+                if forced is None:
+                    pick = select(node, world, movers[0])
+                else:
+                    key = (movers[0], forced)
+                    edge = node.edges.get(key)
+                    if edge is None:
+                        edge = node.edges[key] = _Edge()
+                    edge.available += 1
+                    pick, forced = (key, edge), None
                 picks = [pick]
                 key, edge = pick
                 world.apply(key[1], key[0])

@@ -376,3 +376,55 @@ def test_a_reply_search_is_named_by_its_budget():
     assert (agent.iterations, agent.playout_end, agent.normalize_values) == (300, "reply", True)
     assert search_budget("ismcts-50-reply") == ("ismcts", 50, "reply")
     assert search_budget("mcts-50-replies") is None
+
+
+@pytest.mark.parametrize("name", ["dirge", "divine", "jol"])
+def test_halving_at_the_root_spends_its_budget_in_rounds_that_keep_the_better_half(name):
+    game, state = position(name, 6)
+    me = state.to_move[0]
+    actions = state.legal_actions(me)
+    agent = MctsAgent(seed=5, iterations=200, root="halving", prior_visits=0)
+    chosen = agent.choose(PlayerView(state, me, seed=1))
+    visits = root_visits(agent)
+    assert 200 // 2 <= agent.last_iterations <= 200
+    assert sum(visits.values()) == agent.last_iterations  # every iteration went through one root action
+    # each round gives every action still in the same visits: the fewest went to those dropped first,
+    # the most to the last two, and the answer is the better of those by mean value
+    counts = sorted(set(visits.values()))
+    assert len(counts) >= 2 and visits[(me, chosen)] == counts[-1]
+    finalists = [key for key, n in visits.items() if n == counts[-1]]
+    means = {key: agent.last_root.edges[key].value / agent.last_root.edges[key].visits for key in finalists}
+    assert means[(me, chosen)] == max(means.values())
+    assert len(visits) == len(actions)
+    # the same seed, the same search
+    again = MctsAgent(seed=5, iterations=200, root="halving", prior_visits=0)
+    assert again.choose(PlayerView(state, me, seed=1)) == chosen and root_visits(again) == visits
+
+
+def test_halving_compares_the_root_actions_on_the_same_worlds_and_draws(monkeypatch):
+    game, state = position("jol", 6)
+    me = state.to_move[0]
+    agent = MctsAgent(seed=5, iterations=60, root="halving", prior_visits=0)
+    played = []
+    iterate = agent._iterate
+
+    def record(root, world, forced=None):
+        played.append((forced, (agent.rng.seed, agent.rng.counter), (world.rng.seed, world.rng.counter),
+                       sorted(map(str, world.legal_actions(me)))))
+        return iterate(root, world, forced)
+
+    monkeypatch.setattr(agent, "_iterate", record)
+    agent.choose(PlayerView(state, me, seed=1))
+    actions = len(state.legal_actions(me))
+    assert 60 // actions < 3  # one iteration an action in each round: a round is one batch
+    first, second = played[:actions], played[actions:actions + (actions + 1) // 2]
+    assert len({forced for forced, *_ in first}) == actions  # each action once, in turn
+    assert {forced for forced, *_ in second} < {forced for forced, *_ in first}  # the better half goes on
+    for batch in (first, second):  # with the same rollout draws, from copies of one sampled world
+        assert len({(draws, chance) for _, draws, chance, _ in batch}) == 1
+    assert first[0][1:3] != second[0][1:3]  # the next batch, another world and other draws
+
+
+def test_an_unknown_root_policy_is_refused():
+    with pytest.raises(ValueError, match="root 'nope': expected one of ucb, halving"):
+        MctsAgent(root="nope")
