@@ -125,16 +125,19 @@ def _registry() -> dict[str, Callable[[int], Agent]]:
 
 
 BUDGETED = ("mcts-N, ismcts-N, openspiel-ismcts-N, openspiel-mcts-N for N iterations a move; "
-            "mcts-N-turn, ismcts-N-turn with playouts to the searcher's next turn; "
-            "mcts-N-reply, ismcts-N-reply to the end of the next player's turn")
+            "mcts-N and ismcts-N may end -turn (playouts to the searcher's next turn), -reply (to the end "
+            "of the next player's turn) or -halving (first moves compared by sequential halving)")
 
 # What a budgeted search's name may add after its budget: how its playouts end, where that is not
 # the game's own way. "turn": to the start of the searcher's next turn, compared on values rescaled
 # to each node's range, as the games whose playouts end there do (credo.agents.mcts, Game.playout_end).
 # "reply": to the end of the first whole turn of another player, the same at two players and
-# short of the others' turns at more (a study of the horizon at three and four players)
+# short of the others' turns at more (a study of the horizon at three and four players).
+# "halving": the root's actions compared by sequential halving on common random numbers
+# (MctsAgent's root="halving"; docs/agents/search.md section 36)
 SEARCH_VARIANTS: dict[str, dict] = {"turn": {"playout_end": "turn", "normalize_values": True},
-                                    "reply": {"playout_end": "reply", "normalize_values": True}}
+                                    "reply": {"playout_end": "reply", "normalize_values": True},
+                                    "halving": {"root": "halving"}}
 
 # Families of agents whose code lives outside this package, by the prefix of their names. The
 # OpenSpiel agents live in credo.envs, which may import the agents but not be imported by them

@@ -428,3 +428,12 @@ def test_halving_compares_the_root_actions_on_the_same_worlds_and_draws(monkeypa
 def test_an_unknown_root_policy_is_refused():
     with pytest.raises(ValueError, match="root 'nope': expected one of ucb, halving"):
         MctsAgent(root="nope")
+
+
+def test_a_halving_search_is_named_by_its_budget():
+    from credo.agents import make_agent, search_budget
+
+    agent = make_agent("mcts-300-halving", 4)
+    assert (agent.iterations, agent.root, agent.playout_end) == (300, "halving", None)
+    assert search_budget("ismcts-50-halving") == ("ismcts", 50, "halving")
+    assert make_agent("mcts-300").root == "ucb"
