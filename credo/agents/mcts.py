@@ -192,11 +192,13 @@ class MctsAgent(Agent):
         iterations, the k-th of each from the same sampled world with the same rollout draws,
         and the better half by mean value goes on. Compared so, two actions differ only by
         what they do, not by the luck of their worlds and playouts (in Jol a difference of two
-        actions' playouts is 22 times less variable so, search.md section 35). None where the
-        root is a simultaneous choice (left to decoupled UCT)."""
+        actions' playouts is 22 times less variable so, search.md section 36). None, the rng
+        untouched, where the root is a simultaneous choice (left to decoupled UCT) or the
+        budget cannot try every action once (left to UCB)."""
         master = self.rng
-        probe = self._world(master)
-        if len(probe.to_move) != 1:
+        before = master.counter
+        if self.iterations < len(actions) or len(self._world(master).to_move) != 1:
+            master.counter = before  # the search that takes over draws as if none had looked
             return None
         alive = list(actions)
         rounds = max(1, math.ceil(math.log2(len(alive))))
@@ -205,7 +207,9 @@ class MctsAgent(Agent):
             for _ in range(rounds):
                 each = max(1, self.iterations // (rounds * len(alive)))
                 for _k in range(each):
-                    if deadline is not None and time.perf_counter() >= deadline:
+                    # the clock, or a budget smaller than one iteration an action a round
+                    if (deadline is not None and time.perf_counter() >= deadline) \
+                            or done + len(alive) > self.iterations:
                         cut = True
                         break
                     world, draws = self._world(master), master.next64()

@@ -425,6 +425,18 @@ def test_halving_compares_the_root_actions_on_the_same_worlds_and_draws(monkeypa
     assert first[0][1:3] != second[0][1:3]  # the next batch, another world and other draws
 
 
+def test_halving_keeps_a_budget_smaller_than_its_actions():
+    game, state = position("jol", 6)
+    me = state.to_move[0]
+    assert len(state.legal_actions(me)) > 10
+    agent = MctsAgent(seed=5, iterations=10, root="halving", prior_visits=0)
+    assert agent.choose(PlayerView(state, me, seed=1)) in state.legal_actions(me)
+    assert 0 < agent.last_iterations <= 10  # too few to try each action once: UCB's search
+    ucb = MctsAgent(seed=5, iterations=10, prior_visits=0)
+    ucb.choose(PlayerView(state, me, seed=1))
+    assert root_visits(ucb) == root_visits(agent)
+
+
 def test_an_unknown_root_policy_is_refused():
     with pytest.raises(ValueError, match="root 'nope': expected one of ucb, halving"):
         MctsAgent(root="nope")
