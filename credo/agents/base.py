@@ -126,7 +126,8 @@ def _registry() -> dict[str, Callable[[int], Agent]]:
 
 BUDGETED = ("mcts-N, ismcts-N, openspiel-ismcts-N, openspiel-mcts-N for N iterations a move; "
             "mcts-N and ismcts-N may end -turn (playouts to the searcher's next turn), -reply (to the end "
-            "of the next player's turn) or -halving (first moves compared by sequential halving)")
+            "of the next player's turn), -halving (first moves compared by sequential halving) or -leaders "
+            "(UCB's two leading first moves compared on the same luck)")
 
 # What a budgeted search's name may add after its budget: how its playouts end, where that is not
 # the game's own way. "turn": to the start of the searcher's next turn, compared on values rescaled
@@ -134,10 +135,12 @@ BUDGETED = ("mcts-N, ismcts-N, openspiel-ismcts-N, openspiel-mcts-N for N iterat
 # "reply": to the end of the first whole turn of another player, the same at two players and
 # short of the others' turns at more (a study of the horizon at three and four players).
 # "halving": the root's actions compared by sequential halving on common random numbers
-# (MctsAgent's root="halving"; docs/agents/search.md section 36)
+# (MctsAgent's root="halving"; docs/agents/search.md section 36); "leaders": UCB's leading root
+# actions compared so with the rest of the budget (root="leaders", section 37)
 SEARCH_VARIANTS: dict[str, dict] = {"turn": {"playout_end": "turn", "normalize_values": True},
                                     "reply": {"playout_end": "reply", "normalize_values": True},
-                                    "halving": {"root": "halving"}}
+                                    "halving": {"root": "halving"},
+                                    "leaders": {"root": "leaders"}}
 
 # Families of agents whose code lives outside this package, by the prefix of their names. The
 # OpenSpiel agents live in credo.envs, which may import the agents but not be imported by them

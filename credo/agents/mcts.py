@@ -63,7 +63,10 @@ EXPLORATION = 0.25  # UCB's constant on the evaluation's own scale, [-1, 1]
 NORMALIZED_EXPLORATION = 0.5  # on values rescaled to each node's range, [0, 1]
 REST_PLAYOUT_CAP = 40  # at most so many playout actions a round, to a point of rest
 PLAYOUT_ENDS = ("depth", "turn", "reply", "rest")  # Game.playout_end, or an agent's own
-ROOT_POLICIES = ("ucb", "halving")
+ROOT_POLICIES = ("ucb", "halving", "leaders")
+# root="leaders": the share of the budget UCB spends finding the leaders, and how many it hands on
+LEADER_SEARCH_SHARE = 0.5
+LEADERS = 2
 SETTLE_CHECK = 32  # iterations between looks at whether the answer can still change
 # progressive widening: below the root, a player at a node weighs at most
 # ceil(WIDENING * passes ** WIDENING_POWER) of its actions after `passes` visits there
@@ -126,7 +129,9 @@ class MctsAgent(Agent):
         if root not in ROOT_POLICIES:
             raise ValueError(f"root {quoted(root)}: expected one of {', '.join(ROOT_POLICIES)}")
         # "halving": the root's actions compared on common random numbers by sequential halving
-        # (see _halve), an experiment of docs/agents/search.md section 36
+        # (see _halve), an experiment of docs/agents/search.md section 36; "leaders": UCB finds the
+        # leading actions with part of the budget, and the rest compares them so (see _compare_leaders,
+        # section 37)
         self.root = root
         self.last_iterations = 0
         self.last_root: _Node | None = None
@@ -159,87 +164,131 @@ class MctsAgent(Agent):
         self._view = view
         if self.prior_visits:
             self._seed_root(root, view, me, deadline)
-        if self.root == "halving" and self.iterations is not None:
-            answer = self._halve(root, actions, me, deadline)
-            if answer is not None:
-                return answer
-        done = 0
-        iterate, sample, rng = self._iterate, self._world, self.rng
-        settled, started = False, time.perf_counter()
-        while self.iterations is None or done < self.iterations:
-            if deadline is not None and time.perf_counter() >= deadline:
-                break
-            iterate(root, sample(rng))
-            done += 1
-            if self.stop_when_settled and done % SETTLE_CHECK == 0 and self._settled(root, actions, done, started,
-                                                                                     deadline):
-                settled = True
-                break
+        # the roots that compare on common random numbers need a budget of iterations and one
+        # mover (a simultaneous choice is left to decoupled UCT); halving needs an iteration for
+        # every action, or leaves the search to UCB with its draws untouched
+        if self.root != "ucb" and self.iterations is not None and self._one_mover():
+            if self.root == "leaders":
+                return self._search_then_compare(root, actions, me, deadline)
+            if self.iterations >= len(actions):
+                return self._halve(root, actions, me, deadline)
+        done, settled = self._search(root, actions, self.iterations, deadline)
         self.last_iterations = done
         self.last_root = root
         self.effort.add(done, cut=not settled and deadline is not None
                         and (self.iterations is None or done < self.iterations), settled=settled)
+        return self._most_visited(root, actions, me)
 
+    def _most_visited(self, root: _Node, actions: list[Action], me: int) -> Action:
         def visits(action: Action) -> tuple[int, int]:
             edge = root.edges.get((me, action))
             return (edge.visits if edge else -1, self.rng.next64())
 
         return max(actions, key=visits)
 
-    def _halve(self, root: _Node, actions: list[Action], me: int, deadline: float | None) -> Action | None:
-        """Sequential halving at the root on common random numbers: the budget is split over
-        ceil(log2(actions)) rounds; in each, every action still in plays the same number of
-        iterations, the k-th of each from the same sampled world with the same rollout draws,
-        and the better half by mean value goes on. Compared so, two actions differ only by
-        what they do, not by the luck of their worlds and playouts (in Jol a difference of two
-        actions' playouts is 22 times less variable so, search.md section 36). None, the rng
-        untouched, where the root is a simultaneous choice (left to decoupled UCT) or the
-        budget cannot try every action once (left to UCB)."""
+    def _search(self, root: _Node, actions: list[Action], budget: int | None,
+                deadline: float | None) -> tuple[int, bool]:
+        """UCB iterations until `budget` (None: the clock alone), the clock or a settled answer:
+        the iterations done, and whether the answer settled."""
+        done = 0
+        iterate, sample, rng = self._iterate, self._world, self.rng
+        started = time.perf_counter()
+        while budget is None or done < budget:
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+            iterate(root, sample(rng))
+            done += 1
+            if self.stop_when_settled and done % SETTLE_CHECK == 0 \
+                    and self._settled(root, actions, done, started, deadline, budget):
+                return done, True
+        return done, False
+
+    def _one_mover(self) -> bool:
+        """Whether the root is one player's choice, read without moving the search's draws."""
+        before = self.rng.counter
+        one = len(self._world(self.rng).to_move) == 1
+        self.rng.counter = before
+        return one
+
+    def _search_then_compare(self, root: _Node, actions: list[Action], me: int,
+                             deadline: float | None) -> Action:
+        """UCB spends LEADER_SEARCH_SHARE of the budget (less where its answer settles first);
+        its LEADERS most visited actions then share the rest by sequential halving on common
+        random numbers (_compare), and the best of them by its paired mean is the answer. UCB
+        alone finds which few actions matter; played on the same worlds with the same draws,
+        those few are told apart by what they do, not by their luck (search.md section 37)."""
+        searched, settled = self._search(root, actions, int(self.iterations * LEADER_SEARCH_SHARE), deadline)
+        ranked = sorted(actions, key=lambda a: -self._visits(root, me, a))
+        leaders = ranked[:LEADERS]
+        compared, cut, answer = self._compare(root, leaders, self.iterations - searched, deadline)
+        done = searched + compared
+        self.last_iterations = done
+        self.last_root = root
+        self.effort.add(done, cut=cut, settled=False)
+        return answer if answer is not None else self._most_visited(root, actions, me)
+
+    @staticmethod
+    def _visits(root: _Node, me: int, action: Action) -> int:
+        edge = root.edges.get((me, action))
+        return edge.visits if edge else 0
+
+    def _compare(self, root: _Node, actions: list[Action], budget: int,
+                 deadline: float | None) -> tuple[int, bool, Action | None]:
+        """Sequential halving of `actions` on common random numbers within `budget` iterations:
+        in each of ceil(log2(actions)) rounds every action still in plays the same number of
+        iterations, the k-th of each from a copy of one sampled world with the same rollout
+        draws, and the better half by its mean over these paired iterations alone goes on.
+        The iterations done, whether the clock or the budget cut a round short, and the best
+        finalist (None if no pair was played)."""
         master = self.rng
-        before = master.counter
-        if self.iterations < len(actions) or len(self._world(master).to_move) != 1:
-            master.counter = before  # the search that takes over draws as if none had looked
-            return None
+        me = self._me
+        paired = dict.fromkeys(actions, 0.0)
+        played = 0
         alive = list(actions)
         rounds = max(1, math.ceil(math.log2(len(alive))))
         done, cut = 0, False
         try:
             for _ in range(rounds):
-                each = max(1, self.iterations // (rounds * len(alive)))
+                each = max(1, budget // (rounds * len(alive)))
                 for _k in range(each):
-                    # the clock, or a budget smaller than one iteration an action a round
-                    if (deadline is not None and time.perf_counter() >= deadline) \
-                            or done + len(alive) > self.iterations:
+                    if (deadline is not None and time.perf_counter() >= deadline) or done + len(alive) > budget:
                         cut = True
                         break
                     world, draws = self._world(master), master.next64()
                     for action in alive:
                         self.rng = Rng(draws)
-                        self._iterate(root, world.copy(), forced=action)
+                        paired[action] += self._iterate(root, world.copy(), forced=action)[me]
                         done += 1
+                    played += 1
                 if cut or len(alive) == 1:
                     break
-                alive.sort(key=lambda a: -self._mean(root, me, a))
+                alive.sort(key=lambda a: -paired[a])
                 alive = alive[:max(1, (len(alive) + 1) // 2)]
         finally:
             self.rng = master
+        if not played:
+            return done, cut, None
+        # every finalist played every pair of the last round, so sums compare as means would
+        return done, cut, max(alive, key=lambda a: (paired[a], master.next64()))
+
+    def _halve(self, root: _Node, actions: list[Action], me: int, deadline: float | None) -> Action:
+        """Sequential halving of every root action on common random numbers with the whole budget
+        (_compare). Compared so, two actions differ only by what they do, not by the luck of their
+        worlds and playouts (in Jol a difference of two actions' playouts is 22 times less variable
+        so, search.md section 36). Where the clock leaves no pair, the prior's favourite."""
+        done, cut, answer = self._compare(root, actions, self.iterations, deadline)
         self.last_iterations = done
         self.last_root = root
         self.effort.add(done, cut=cut, settled=False)
-        return max(alive, key=lambda a: (self._mean(root, me, a), master.next64()))
-
-    @staticmethod
-    def _mean(root: _Node, me: int, action: Action) -> float:
-        edge = root.edges.get((me, action))
-        return edge.value / edge.visits if edge and edge.visits else -math.inf
+        return answer if answer is not None else self._most_visited(root, actions, me)
 
     def _settled(self, root: _Node, actions: list[Action], done: int, started: float,
-                 deadline: float | None) -> bool:
+                 deadline: float | None, budget: int | None) -> bool:
         """Whether the most visited action (the answer) is ahead of every other by more
         visits than the iterations left: the rest of the budget could not change the answer,
         so it is not spent (as Leela Zero's "smart pruning" does). With a time cap the
         iterations left are those the clock leaves at the rate so far."""
-        left = math.inf if self.iterations is None else self.iterations - done
+        left = math.inf if budget is None else budget - done
         if deadline is not None:
             now = time.perf_counter()
             left = min(left, (deadline - now) * done / max(now - started, 1e-9))
@@ -285,9 +334,9 @@ class MctsAgent(Agent):
             edge.available = self.prior_visits
             edge.value = self.prior_visits * value / samples
 
-    def _iterate(self, root: _Node, world, forced: Action | None = None) -> None:
+    def _iterate(self, root: _Node, world, forced: Action | None = None) -> list[float]:
         """One iteration: down the tree by UCB (the root's action `forced`, when given), a
-        playout from the first new edge, its values back up the path."""
+        playout from the first new edge, its values back up the path; the values returned."""
         path: list[list[tuple[tuple[int, Action], _Edge]]] = []
         node = root
         select = self._select
@@ -330,6 +379,7 @@ class MctsAgent(Agent):
             for (player, _action), edge in picks:
                 edge.visits += 1
                 edge.value += values[player]
+        return values
 
     def _select(self, node: _Node, world, player: int) -> tuple[tuple[int, Action], _Edge]:
         edges = node.edges

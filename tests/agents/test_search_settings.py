@@ -437,8 +437,58 @@ def test_halving_keeps_a_budget_smaller_than_its_actions():
     assert root_visits(ucb) == root_visits(agent)
 
 
+@pytest.mark.parametrize("name", ["dirge", "divine", "jol"])
+def test_leaders_root_compares_ucbs_two_leaders_on_the_same_worlds_and_draws(name, monkeypatch):
+    game, state = position(name, 6)
+    me = state.to_move[0]
+    agent = MctsAgent(seed=5, iterations=200, root="leaders")
+    played = []
+    iterate = agent._iterate
+
+    def record(root, world, forced=None):
+        before = {key: edge.visits for key, edge in root.edges.items() if key[0] == me}
+        draws, chance = (agent.rng.seed, agent.rng.counter), (world.rng.seed, world.rng.counter)
+        values = iterate(root, world, forced)
+        played.append((forced, draws, chance, values[me], before))
+        return values
+
+    monkeypatch.setattr(agent, "_iterate", record)
+    chosen = agent.choose(PlayerView(state, me, seed=1))
+    searched = [entry for entry in played if entry[0] is None]
+    compared = [entry for entry in played if entry[0] is not None]
+    assert 0 < len(searched) <= 200 * mcts.LEADER_SEARCH_SHARE
+    assert played[:len(searched)] == searched  # UCB first, then the comparison
+    assert len(played) == agent.last_iterations <= 200
+    # the comparison plays UCB's two most visited actions, in pairs from one world with the same draws
+    visits_then = compared[0][4]
+    leaders = {forced for forced, *_ in compared}
+    assert len(leaders) == mcts.LEADERS
+    assert sorted(visits_then[(me, a)] for a in leaders) == sorted(visits_then.values())[-2:]
+    assert len(compared) % 2 == 0 and len(compared) >= 200 - len(searched) - 1
+    pairs = [compared[k:k + 2] for k in range(0, len(compared), 2)]
+    assert all(len({(draws, chance) for _, draws, chance, *_ in pair}) == 1 for pair in pairs)
+    assert len({pair[0][1:3] for pair in pairs}) == len(pairs)  # each pair its own world
+    totals = {action: sum(value for forced, _, _, value, _ in compared if forced == action) for action in leaders}
+    assert chosen in leaders and totals[chosen] == max(totals.values())
+    # the same seed, the same search
+    again = MctsAgent(seed=5, iterations=200, root="leaders")
+    assert again.choose(PlayerView(state, me, seed=1)) == chosen
+
+
+def test_leaders_root_leaves_a_simultaneous_choice_to_decoupled_ucb():
+    game = load("dogma")
+    state = game.new(3)
+    while len(state.to_move) < 2:
+        state.apply(state.legal_actions(state.to_move[0])[0], state.to_move[0])
+    me = state.to_move[0]
+    leaders = MctsAgent(seed=5, iterations=60, root="leaders")
+    ucb = MctsAgent(seed=5, iterations=60)
+    assert leaders.choose(PlayerView(state, me, seed=1)) == ucb.choose(PlayerView(state, me, seed=1))
+    assert root_visits(leaders) == root_visits(ucb)
+
+
 def test_an_unknown_root_policy_is_refused():
-    with pytest.raises(ValueError, match="root 'nope': expected one of ucb, halving"):
+    with pytest.raises(ValueError, match="root 'nope': expected one of ucb, halving, leaders"):
         MctsAgent(root="nope")
 
 
@@ -449,3 +499,4 @@ def test_a_halving_search_is_named_by_its_budget():
     assert (agent.iterations, agent.root, agent.playout_end) == (300, "halving", None)
     assert search_budget("ismcts-50-halving") == ("ismcts", 50, "halving")
     assert make_agent("mcts-300").root == "ucb"
+    assert make_agent("mcts-300-leaders", 4).root == "leaders"
