@@ -137,9 +137,10 @@ def test_a_card_is_played_by_clicking_it_in_the_hand_and_then_a_lane(page):
 def test_a_spectator_sees_the_board_but_no_hidden_card(page, browser, live_server):
     page.goto("/")
     page.click("#game-jol")
-    # the lobby offers the decks of the content by name
-    expect(page.locator("#opt-deck1-list option")).to_have_count(3)
-    assert page.locator("#opt-deck2-list option[value=mixed]").count() == 1
+    # the lobby offers the decks of the content as a list, the default chosen
+    expect(page.locator("#opt-deck1 option")).to_have_count(3)
+    assert page.locator('#opt-deck2 option[value=\'"mixed"\']').count() == 1
+    assert page.locator("#opt-deck2").evaluate("(el) => el.selectedOptions[0].textContent") == "terrisol"
     table = create_table(page, "jol", ["open", "random"])
     my_turn(page)
     own = page.locator(f"{BOARD} .jol-card")

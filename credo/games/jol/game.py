@@ -23,18 +23,22 @@ from .views import catalogue
 
 class JolOptions(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    deck1: str = Field("jovinet", description="the deck of player 1 (a deck id of decks.toml)")
-    deck2: str = Field("terrisol", description="the deck of player 2 (a deck id of decks.toml)")
+    deck1: str = Field("jovinet", title="Deck of player 1", description="a deck id of decks.toml")
+    deck2: str = Field("terrisol", title="Deck of player 2", description="a deck id of decks.toml")
 
 
 def options_for(content: JolContent) -> type[JolOptions]:
-    """The options of a content set: the same fields and checks, with its deck ids as examples
-    (the lobby offers them as choices; an unknown deck is still refused by `deck_of`)."""
+    """The options of a content set: the same fields and checks, its schema naming the set's deck
+    ids as the only values (the lobby offers them as a list to choose from); an unknown deck is
+    still refused by `deck_of`, whose message names the decks."""
     ids = [d.id for d in content.decks]
+    only = {"enum": ids}
 
     class Options(JolOptions):
-        deck1: str = Field("jovinet", description="the deck of player 1 (a deck id of decks.toml)", examples=ids)
-        deck2: str = Field("terrisol", description="the deck of player 2 (a deck id of decks.toml)", examples=ids)
+        deck1: str = Field("jovinet", title="Deck of player 1", description="a deck id of decks.toml",
+                           examples=ids, json_schema_extra=only)
+        deck2: str = Field("terrisol", title="Deck of player 2", description="a deck id of decks.toml",
+                           examples=ids, json_schema_extra=only)
 
     Options.__name__ = Options.__qualname__ = "JolOptions"
     return Options
