@@ -64,6 +64,7 @@ NORMALIZED_EXPLORATION = 0.5  # on values rescaled to each node's range, [0, 1]
 REST_PLAYOUT_CAP = 40  # at most so many playout actions a round, to a point of rest
 PLAYOUT_ENDS = ("depth", "turn", "reply", "rest")  # Game.playout_end, or an agent's own
 ROOT_POLICIES = ("ucb", "halving", "leaders")
+COMPARISONS = ("tree", "playout")  # what a paired comparison plays after a root action
 # root="leaders": the share of the budget UCB spends finding the leaders, and how many it hands on
 LEADER_SEARCH_SHARE = 0.5
 LEADERS = 2
@@ -104,7 +105,7 @@ class MctsAgent(Agent):
                  prior_visits: int = 4, prior_samples: int = 4, playout_end: str | None = None,
                  normalize_values: bool | None = None, widening: bool | None = None,
                  stop_when_settled: bool = True, rest_rounds: int | None = None,
-                 turn_end_weight: float = 0.0, root: str = "ucb") -> None:
+                 turn_end_weight: float = 0.0, root: str = "ucb", compare_by: str = "tree") -> None:
         super().__init__(seed)
         self.rng = Rng(seed)
         self.iterations = iterations
@@ -133,6 +134,12 @@ class MctsAgent(Agent):
         # leading actions with part of the budget, and the rest compares them so (see _compare_leaders,
         # section 37)
         self.root = root
+        # what a paired comparison plays after each root action: "tree", an iteration down the
+        # search's tree (whose paths part ways below the two actions, and their draws with them);
+        # "playout", a playout straight after the action, aligned draw for draw with its pair's
+        if compare_by not in COMPARISONS:
+            raise ValueError(f"compare_by {quoted(compare_by)}: expected one of {', '.join(COMPARISONS)}")
+        self.compare_by = compare_by
         self.last_iterations = 0
         self.last_root: _Node | None = None
         self.effort = Effort("iterations", iterations)
@@ -242,6 +249,7 @@ class MctsAgent(Agent):
         finalist (None if no pair was played)."""
         master = self.rng
         me = self._me
+        play = self._iterate if self.compare_by == "tree" else self._play_after
         paired = dict.fromkeys(actions, 0.0)
         played = 0
         alive = list(actions)
@@ -257,7 +265,7 @@ class MctsAgent(Agent):
                     world, draws = self._world(master), master.next64()
                     for action in alive:
                         self.rng = Rng(draws)
-                        paired[action] += self._iterate(root, world.copy(), forced=action)[me]
+                        paired[action] += play(root, world.copy(), action)[me]
                         done += 1
                     played += 1
                 if cut or len(alive) == 1:
@@ -270,6 +278,18 @@ class MctsAgent(Agent):
             return done, cut, None
         # every finalist played every pair of the last round, so sums compare as means would
         return done, cut, max(alive, key=lambda a: (paired[a], master.next64()))
+
+    def _play_after(self, root: _Node, world, action: Action) -> list[float]:
+        """The root's `action`, then a playout, its value counted at the root's edge."""
+        world.apply(action, self._me)
+        values = self._playout(world, world.num_players)
+        edge = root.edges.get((self._me, action))
+        if edge is None:
+            edge = root.edges[(self._me, action)] = _Edge()
+        edge.available += 1
+        edge.visits += 1
+        edge.value += values[self._me]
+        return values
 
     def _halve(self, root: _Node, actions: list[Action], me: int, deadline: float | None) -> Action:
         """Sequential halving of every root action on common random numbers with the whole budget

@@ -475,6 +475,35 @@ def test_leaders_root_compares_ucbs_two_leaders_on_the_same_worlds_and_draws(nam
     assert again.choose(PlayerView(state, me, seed=1)) == chosen
 
 
+def test_paired_playouts_compare_the_leaders_straight_after_each_action(monkeypatch):
+    game, state = position("jol", 6)
+    me = state.to_move[0]
+    agent = MctsAgent(seed=5, iterations=200, root="leaders", compare_by="playout")
+    iterations, after = [], []
+    iterate, play_after = agent._iterate, agent._play_after
+
+    def record_iteration(root, world, forced=None):
+        iterations.append(forced)
+        return iterate(root, world, forced)
+
+    def record_playout(root, world, action):
+        # the world as it stands before the action: every pair starts from one world, one stream of draws
+        after.append((action, world.to_position(),
+                      (agent.rng.seed, agent.rng.counter)))
+        return play_after(root, world, action)
+
+    monkeypatch.setattr(agent, "_iterate", record_iteration)
+    monkeypatch.setattr(agent, "_play_after", record_playout)
+    chosen = agent.choose(PlayerView(state, me, seed=1))
+    assert iterations and all(forced is None for forced in iterations)  # the tree only finds the leaders
+    assert len(iterations) + len(after) == agent.last_iterations <= 200
+    assert len(after) >= 200 - len(iterations) - 1 and len({action for action, *_ in after}) == mcts.LEADERS
+    for k in range(0, len(after), 2):
+        (a, world_a, draws_a), (b, world_b, draws_b) = after[k:k + 2]
+        assert a != b and draws_a == draws_b and world_a == world_b
+    assert chosen in {action for action, *_ in after}
+
+
 def test_leaders_root_leaves_a_simultaneous_choice_to_decoupled_ucb():
     game = load("dogma")
     state = game.new(3)
@@ -490,6 +519,8 @@ def test_leaders_root_leaves_a_simultaneous_choice_to_decoupled_ucb():
 def test_an_unknown_root_policy_is_refused():
     with pytest.raises(ValueError, match="root 'nope': expected one of ucb, halving, leaders"):
         MctsAgent(root="nope")
+    with pytest.raises(ValueError, match="compare_by 'nope': expected one of tree, playout"):
+        MctsAgent(root="leaders", compare_by="nope")
 
 
 def test_a_halving_search_is_named_by_its_budget():
@@ -500,3 +531,4 @@ def test_a_halving_search_is_named_by_its_budget():
     assert search_budget("ismcts-50-halving") == ("ismcts", 50, "halving")
     assert make_agent("mcts-300").root == "ucb"
     assert make_agent("mcts-300-leaders", 4).root == "leaders"
+    assert (make_agent("mcts-300-paired").root, make_agent("mcts-300-paired").compare_by) == ("leaders", "playout")
