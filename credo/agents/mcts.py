@@ -239,18 +239,21 @@ class MctsAgent(Agent):
         edge = root.edges.get((me, action))
         return edge.visits if edge else 0
 
-    def _compare(self, root: _Node, actions: list[Action], budget: int,
-                 deadline: float | None) -> tuple[int, bool, Action | None]:
+    def _compare(self, root: _Node, actions: list[Action], budget: int, deadline: float | None,
+                 paired_only: bool = True) -> tuple[int, bool, Action | None]:
         """Sequential halving of `actions` on common random numbers within `budget` iterations:
         in each of ceil(log2(actions)) rounds every action still in plays the same number of
         iterations, the k-th of each from a copy of one sampled world with the same rollout
-        draws, and the better half by its mean over these paired iterations alone goes on.
-        The iterations done, whether the clock or the budget cut a round short, and the best
-        finalist (None if no pair was played)."""
+        draws, and the better half goes on: by its value over these paired iterations alone, or
+        (`paired_only` false) by its root edge's mean, the prior's virtual visits and any earlier
+        iterations in it. The iterations done, whether the clock or the budget cut a round
+        short, and the best finalist (None if no pair was played)."""
         master = self.rng
         me = self._me
         play = self._iterate if self.compare_by == "tree" else self._play_after
         paired = dict.fromkeys(actions, 0.0)
+        # every action still in has played every pair so far, so sums compare as means would
+        worth = paired.__getitem__ if paired_only else (lambda a: self._mean(root, me, a))
         played = 0
         alive = list(actions)
         rounds = max(1, math.ceil(math.log2(len(alive))))
@@ -270,14 +273,13 @@ class MctsAgent(Agent):
                     played += 1
                 if cut or len(alive) == 1:
                     break
-                alive.sort(key=lambda a: -paired[a])
+                alive.sort(key=lambda a: -worth(a))
                 alive = alive[:max(1, (len(alive) + 1) // 2)]
         finally:
             self.rng = master
         if not played:
             return done, cut, None
-        # every finalist played every pair of the last round, so sums compare as means would
-        return done, cut, max(alive, key=lambda a: (paired[a], master.next64()))
+        return done, cut, max(alive, key=lambda a: (worth(a), master.next64()))
 
     def _play_after(self, root: _Node, world, action: Action) -> list[float]:
         """The root's `action`, then a playout, its value counted at the root's edge."""
@@ -295,12 +297,18 @@ class MctsAgent(Agent):
         """Sequential halving of every root action on common random numbers with the whole budget
         (_compare). Compared so, two actions differ only by what they do, not by the luck of their
         worlds and playouts (in Jol a difference of two actions' playouts is 22 times less variable
-        so, search.md section 36). Where the clock leaves no pair, the prior's favourite."""
-        done, cut, answer = self._compare(root, actions, self.iterations, deadline)
+        so, search.md section 36). They are ranked by their edges' means, the prior's virtual visits
+        in, as section 36 measured. Where the clock leaves no pair, the prior's favourite."""
+        done, cut, answer = self._compare(root, actions, self.iterations, deadline, paired_only=False)
         self.last_iterations = done
         self.last_root = root
         self.effort.add(done, cut=cut, settled=False)
         return answer if answer is not None else self._most_visited(root, actions, me)
+
+    @staticmethod
+    def _mean(root: _Node, me: int, action: Action) -> float:
+        edge = root.edges.get((me, action))
+        return edge.value / edge.visits if edge and edge.visits else -math.inf
 
     def _settled(self, root: _Node, actions: list[Action], done: int, started: float,
                  deadline: float | None, budget: int | None) -> bool:
