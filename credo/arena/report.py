@@ -533,11 +533,22 @@ def describe_agent(name: str, game: str | None = None) -> str:
             budget = f"{agent.iterations} iterations a move"
             if agent.seconds:
                 budget += f", at most {agent.seconds:g} s"
-            if agent.stop_when_settled:
+            if agent.stop_when_settled and agent.root == "ucb":  # the other roots spend their budget
                 budget += " (fewer once no remaining iteration could change the answer)"
-        return f"{kind}: {budget}; {playouts(agent, game)}"
+        return f"{kind}: {budget}; {playouts(agent, game)}{_root(agent)}"
     doc = (sys.modules[type(agent).__module__].__doc__ or type(agent).__doc__ or "").strip()
     return f"{' '.join(doc.split('.')[0].split())} ({kind})" if doc else kind
+
+
+def _root(agent: MctsAgent) -> str:
+    """How the search chooses among its first moves, where that is not UCB's most visited."""
+    if agent.root == "halving":
+        return "; its first moves compared by sequential halving on common random numbers"
+    if agent.root == "leaders":
+        how = "playouts straight after them" if agent.compare_by == "playout" else "iterations down the tree"
+        return (f"; UCB's two leading first moves then compared on common random numbers by {how}, "
+                "with the budget's second half")
+    return ""
 
 
 def _to_rest(rounds: int) -> str:

@@ -132,6 +132,11 @@ def test_budgets_are_read_from_the_agents_and_the_search_pairing_follows_hidden_
     assert "dirge `planner-turn` (6 plans over 3 worlds)" in describe_agent("medium")
     assert "3 sampled worlds" in describe_agent("planner") and "not through the reply" in describe_agent("planner-turn")
     assert "200 iterations a move" in describe_agent("ismcts-200") and "IsmctsAgent" in describe_agent("ismcts")
+    # a root other than UCB's is said, and that it spends its budget
+    halving, paired = describe_agent("mcts-800-halving", "jol"), describe_agent("mcts-100-paired", "jol")
+    assert "sequential halving" in halving and "fewer once" not in halving
+    assert "playouts straight after them" in paired and "fewer once" not in paired
+    assert "compared" not in describe_agent("mcts-800", "jol") and "fewer once" in describe_agent("mcts-800", "jol")
     # a game's own section names its playouts only, not the other games'
     in_jol = describe_agent("mcts-4000-turn", "jol")
     assert in_jol.endswith("playouts to the start of the searcher's next turn, values rescaled to each node's range")
