@@ -126,7 +126,7 @@ def _registry() -> dict[str, Callable[[int], Agent]]:
 
 BUDGETED = ("mcts-N, ismcts-N, openspiel-ismcts-N, openspiel-mcts-N for N iterations a move; "
             "mcts-N and ismcts-N may end -turn (playouts to the searcher's next turn), -reply (to the end "
-            "of the next player's turn), -halving (first moves compared by sequential halving) or -leaders "
+            "of the next player's turn), -halving (first moves compared by sequential halving), -leaders "
             "(UCB's two leading first moves compared on the same luck) or -paired (compared so by playouts "
             "straight after them)")
 

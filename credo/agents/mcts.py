@@ -131,7 +131,7 @@ class MctsAgent(Agent):
             raise ValueError(f"root {quoted(root)}: expected one of {', '.join(ROOT_POLICIES)}")
         # "halving": the root's actions compared on common random numbers by sequential halving
         # (see _halve), an experiment of docs/agents/search.md section 36; "leaders": UCB finds the
-        # leading actions with part of the budget, and the rest compares them so (see _compare_leaders,
+        # leading actions with part of the budget, and the rest compares them so (see _search_then_compare,
         # section 37)
         self.root = root
         # what a paired comparison plays after each root action: "tree", an iteration down the
@@ -223,8 +223,9 @@ class MctsAgent(Agent):
         its LEADERS most visited actions then share the rest by sequential halving on common
         random numbers (_compare), and the best of them by its paired mean is the answer. UCB
         alone finds which few actions matter; played on the same worlds with the same draws,
-        those few are told apart by what they do, not by their luck (search.md section 37)."""
-        searched, settled = self._search(root, actions, int(self.iterations * LEADER_SEARCH_SHARE), deadline)
+        those few are told apart by what they do, not by their luck (search.md section 37). With a
+        time cap, the comparison has what the clock leaves."""
+        searched, _ = self._search(root, actions, int(self.iterations * LEADER_SEARCH_SHARE), deadline)
         ranked = sorted(actions, key=lambda a: -self._visits(root, me, a))
         leaders = ranked[:LEADERS]
         compared, cut, answer = self._compare(root, leaders, self.iterations - searched, deadline)
