@@ -404,7 +404,9 @@ def merge(parts: list[StrengthReport]) -> StrengthReport:
     """One report from runs that measured different games with the same settings. A pairing
     measured again after a level changed (hard was the planner, now it searches) replaces the
     measurement of the level it was, which says nothing of today's; where the level has changed
-    again since both (neither is today's), the later measurement stays, marked as not today's."""
+    again since both (neither is today's), the later measurement stays, marked as not today's.
+    Of two measurements of today's, one with each deal in both seat orders (duplicate) replaces
+    one with a game a deal; two of the same kind are refused (the same seeds: not to be pooled)."""
     first = parts[0]
     for part in parts[1:]:
         for name in SHARED:
@@ -427,6 +429,10 @@ def merge(parts: list[StrengthReport]) -> StrengthReport:
         if len(lines) == 1:
             continue
         current = [line for line in lines if not _measured_another(line)]
+        if len(current) > 1 and sum(line.duplicate for line in current) == 1:
+            # each deal in both seat orders takes the deal's luck out of the difference: that
+            # measurement replaces one game a deal of the same pairing (search.md section 37)
+            current = [line for line in current if line.duplicate]
         if len(current) == 1:
             by_pairing[key] = current
         elif not current:
@@ -441,7 +447,7 @@ def merge(parts: list[StrengthReport]) -> StrengthReport:
     merged = StrengthReport(first.games_per_pairing, first.jobs, first.seed, first.agent_hard, {},
                             first.backend, searched[0].search_games,
                             duplicate=all(part.duplicate for part in parts))
-    for part in parts:
+    for part in parts:  # every run merged is listed, those whose measurements were replaced too
         merged.search_pairs.update(part.search_pairs)
         merged.lines += [line for line in part.lines if id(line) in kept]
         merged.runs += part.runs

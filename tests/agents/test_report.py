@@ -338,6 +338,32 @@ def test_a_duplicate_run_is_recorded_resumed_only_as_one_and_marked_in_a_merge(t
     assert "vs greedy (duplicate) |" in text and "vs greedy |" in text
 
 
+def test_a_duplicate_measurement_replaces_one_game_a_deal_of_the_same_pairing_in_a_merge(tmp_path):
+    """Jol's mcts-200 against mcts-100 scored 59.5% one game a deal and 52.0% with each deal in
+    both seat orders: the second is the measurement, and a merge keeps it without a hand's help."""
+    from credo.arena import report
+
+    settings = ["--games", "2", "--agent-hard", "random", "--games-list", "jol", "--only", "hard:greedy"]
+    paths = {}
+    for name, extra in [("plain", []), ("dup", ["--duplicate"]), ("dup2", ["--duplicate"])]:
+        paths[name] = tmp_path / f"{name}.json"
+        assert main(["report-agents", *settings, *extra, "--out", str(tmp_path / f"{name}.md"),
+                     "--save-results", str(paths[name])]) == 0
+    for order in ([paths["plain"], paths["dup"]], [paths["dup"], paths["plain"]]):
+        merged = report.merge([report.load(path) for path in order])
+        [line] = merged.lines
+        assert line.duplicate and line == report.load(paths["dup"]).lines[0]
+        assert len(merged.runs) == 2  # both runs are listed, as every run merged is
+    with pytest.raises(ValueError, match="measured in more than one run: jol random vs greedy"):
+        report.merge([report.load(paths["dup"]), report.load(paths["dup2"])])
+    # a run that measured other pairings too keeps those
+    other = tmp_path / "both.json"
+    assert main(["report-agents", "--games", "2", "--agent-hard", "random", "--games-list", "jol", "--only", "hard",
+                 "--out", str(tmp_path / "both.md"), "--save-results", str(other)]) == 0
+    merged = report.merge([report.load(other), report.load(paths["dup"])])
+    assert [(line.second, line.duplicate) for line in merged.lines] == [("random", False), ("greedy", True)]
+
+
 def test_one_of_hards_pairings_can_be_measured_alone(tmp_path):
     """Hard against mcts-1000 takes hours a game: a run of its own, merged with the others."""
     from credo.arena import report
