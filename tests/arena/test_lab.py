@@ -472,7 +472,7 @@ def test_the_summary_names_the_seat_that_took_the_first_turn_when_it_scores_outs
 def test_divine_records_the_cards_each_seat_played_and_its_standing_as_the_narration_says(tmp_path):
     # read back from the narration, not the moves the lab reads: each "Player N plays|responds with
     # CARD" in order, and the Follower Tokens of every player just before the move that played it
-    from credo.games.divine.lab import AHEAD, BEHIND
+    from credo.games.divine.lab import AHEAD, BEHIND, HELD
 
     game = games.load("divine")
     rows = lab.run(lab.Settings("divine", "random", 2, seed=3, only=["3 players", "4 players"]), tmp_path)
@@ -481,9 +481,16 @@ def test_divine_records_the_cards_each_seat_played_and_its_standing_as_the_narra
     for row in rows:
         agents = [lab.make_agent(a, row["seed"] * 17 + seat) for seat, a in enumerate(row["agents"])]
         match = lab.play_game(game, agents, row["seed"], row["options"], secret=lab.match_secret(None, row["seed"]))
-        expected = {kind: [{} for _ in row["held"]] for kind in ("card", BEHIND, AHEAD)}
+        expected = {kind: [{} for _ in row["held"]] for kind in ("card", BEHIND, AHEAD, HELD)}
         again = Match(game, row["seed"], row["options"])
+
+        def note_hands():  # from the position's hands, by card id
+            for player, hand in enumerate(again.state.to_position()["hands"]):
+                for card in sorted(set(hand), key=game.cards.ids.index):
+                    expected[HELD][player].setdefault(card)
+
         for seat, move in match.moves:
+            note_hands()
             before, seen = list(again.state.followers), len(again.state.log)
             again.play(move, seat)
             for event in again.state.events(None, seen):
@@ -494,16 +501,20 @@ def test_divine_records_the_cards_each_seat_played_and_its_standing_as_the_narra
                     expected["card"][player].setdefault(card)
                     expected[BEHIND if before[player] < lead else AHEAD][player].setdefault(card)
                     plays += 1
+        note_hands()
         assert again.state.to_position() == match.state.to_position()
         assert row["held"] == [[[kind, card] for kind in expected for card in expected[kind][seat]]
                                for seat in range(len(row["held"]))]
         for kind in standings:
             standings[kind] += sum(1 for seat in row["held"] for k, _ in seat if k == kind)
     assert plays > 20 and all(standings.values())  # not a comparison of empty lists
+    # a card held is one played or one kept: more seat-cards held than played
+    held = sum(1 for row in rows for seat in row["held"] for k, _ in seat if k == HELD)
+    assert held > sum(1 for row in rows for seat in row["held"] for k, _ in seat if k == "card")
     parts = {part.title: part for part in lab.sections(lab.read_settings(tmp_path), rows)}
-    assert "By card" in parts and f"By {BEHIND}" in parts and f"By {AHEAD}" in parts
+    assert "By card" in parts and f"By {BEHIND}" in parts and f"By {AHEAD}" in parts and f"By {HELD}" in parts
     # standings are outcomes of play, kept out of the verdicts; their plots' names need no escaping
-    assert set(lab.outcome_kinds("divine")) == {BEHIND, AHEAD}
+    assert set(lab.outcome_kinds("divine")) == {BEHIND, AHEAD, HELD}
     pytest.importorskip("matplotlib", reason="the lab extra (make test installs it) draws the plots")
     lab.write_report(lab.read_settings(tmp_path), rows, tmp_path)
     assert (tmp_path / "card-when-behind.png").exists() and "(card-when-behind.png)" in (tmp_path / "report.md").read_text()
