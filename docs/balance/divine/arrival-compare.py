@@ -1,6 +1,7 @@
 """Arrival of the Prophet across balance runs of Divine: the seats, the first turn, and how the
 seats that played an Arrival (at all, while behind, while ahead) scored against those that did
-not, each with a Wilson 95% interval. Reads each FOLDER's results.jsonl (the lab's saved games).
+not, and (where the lab recorded the cards held) those that never held one against those that
+held one and kept it, each with a Wilson 95% interval. Reads each FOLDER's results.jsonl (the lab's saved games).
 Usage: python arrival-compare.py FOLDER... [--card ID]"""
 import json
 import math
@@ -36,12 +37,14 @@ def main() -> None:
         seats = [[0.0, 0] for _ in range(players)]
         first = [0.0, 0]
         rows = {k: [0.0, 0] for k in ("played", "not played", "played when behind", "played when ahead",
-                                      "not played when behind")}
-        recorded = 0
+                                      "not played when behind", "never held", "held, not played")}
+        recorded = held_recorded = 0
         for g in games:
             tags_known = any(kind == "card when behind" or kind == "card when ahead"
                              for seat in g["held"] for kind, _ in seat)
             recorded += tags_known
+            held_known = any(kind == "card held" for seat in g["held"] for kind, _ in seat)
+            held_recorded += held_known
             for s in range(players):
                 v = score(g["returns"], s)
                 seats[s][0] += v
@@ -62,7 +65,12 @@ def main() -> None:
                     if ("card when behind", card) not in tags:
                         rows["not played when behind"][0] += v
                         rows["not played when behind"][1] += 1
-        print(f"## {folder}: {len(games)} games of {players} players; standing recorded in {recorded}")
+                if held_known and not played:
+                    key = "held, not played" if ("card held", card) in tags else "never held"
+                    rows[key][0] += v
+                    rows[key][1] += 1
+        print(f"## {folder}: {len(games)} games of {players} players; standing recorded in {recorded},"
+              f" the cards held in {held_recorded}")
         print("seats: " + "; ".join(f"{i + 1} {wilson(w, n)}" for i, (w, n) in enumerate(seats)))
         print(f"first turn: {wilson(*first)}")
         for name, (w, n) in rows.items():
