@@ -627,7 +627,10 @@ def _pct(x: float) -> str:
 
 
 def _rate_cells(rate: Rate, band: bool = True) -> list[str]:
-    """Games, and the rate with its interval; marked outside the band only where `band` holds."""
+    """Games, and the rate with its interval; marked outside the band only where `band` holds.
+    No games, no rate: a card every seat held has no seats without it to score."""
+    if not rate.games:
+        return ["0", "-"]
     p, low, high = rate.interval
     mark = " **outside**" if band and rate.outside else ""
     return [str(rate.games), f"{_pct(p)} [{_pct(low)}, {_pct(high)}]{mark}"]
@@ -933,7 +936,7 @@ def _interval_plot(plt, path: Path, labels: list[str], rates: list[Rate], title:
                    band: bool = True) -> None:
     """Each rate with its interval; with `band`, each rate's band (its fair share give or take
     5 points: 45-55% between two sides, about 28-38% among three) and the rates outside it in
-    red (not for outcomes, which the band does not hold)."""
+    red; without, only each rate's fair share (outcomes, which the band does not hold)."""
     height = max(2.5, 0.3 * len(labels) + 1.2)
     fig, ax = plt.subplots(figsize=(7.5, height))
     ys = range(len(labels))
@@ -945,8 +948,9 @@ def _interval_plot(plt, path: Path, labels: list[str], rates: list[Rate], title:
             ax.fill_betweenx([y - 0.4, y + 0.4], rate.fair - margin, rate.fair + margin, color="#cce8cc",
                              label="fair share ± 5 points" if first else None)
             ax.vlines(rate.fair, y - 0.4, y + 0.4, color="#888", linewidth=0.8, label="fair share" if first else None)
-    else:
-        ax.axvline(0.5, color="#888", linewidth=0.8, label="50%")
+    else:  # an outcome is not held to the band, but an even game's share still reads it
+        for y, rate in zip(ys, rates, strict=True):
+            ax.vlines(rate.fair, y - 0.4, y + 0.4, color="#888", linewidth=0.8, label="fair share" if y == 0 else None)
     ax.errorbar([p for p, _, _ in points], list(ys), xerr=[[p - lo for p, lo, _ in points], [hi - p for p, _, hi in points]],
                 fmt="o", color="#333", ecolor="#555", capsize=3)
     for y, rate in zip(ys, rates, strict=True):

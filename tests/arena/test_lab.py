@@ -407,6 +407,31 @@ def test_plots_of_three_players_shade_the_band_of_a_third(tmp_path, monkeypatch)
         assert (x1, x2) == (pytest.approx(1 / 3 - 0.05), pytest.approx(1 / 3 + 0.05))
 
 
+def test_outcome_plots_of_three_players_mark_a_third_as_the_even_share(tmp_path, monkeypatch):
+    # an outcome among three players is read against a third, not against a half
+    pytest.importorskip("matplotlib", reason="the lab extra (make test installs it) draws the plots")
+    from credo.games.divine.lab import HELD
+
+    lab.run(lab.Settings("divine", "random", 4, seed=3, only=["3 players"]), tmp_path)
+    lines: dict[str, list[float]] = {}
+    plot = lab._interval_plot
+
+    def spy(plt, path, *args, **kwargs):
+        drawn = []
+        mark, whole = plt.Axes.vlines, plt.Axes.axvline
+        monkeypatch.setattr(plt.Axes, "vlines", lambda ax, x, *a, **k: drawn.append(x) or mark(ax, x, *a, **k))
+        monkeypatch.setattr(plt.Axes, "axvline", lambda ax, x=0, *a, **k: drawn.append(x) or whole(ax, x, *a, **k))
+        plot(plt, path, *args, **kwargs)
+        monkeypatch.setattr(plt.Axes, "vlines", mark)
+        monkeypatch.setattr(plt.Axes, "axvline", whole)
+        lines[path.name] = drawn
+
+    monkeypatch.setattr(lab, "_interval_plot", spy)
+    lab.write_report(lab.read_settings(tmp_path), lab.read_results(tmp_path), tmp_path)
+    held = lines[lab.plot_file(HELD)]
+    assert held and all(x == pytest.approx(1 / 3) for x in held)
+
+
 def test_the_draft_outcomes_are_read_from_the_moves():
     from credo.games.dogma.lab import draft_outcomes
 
@@ -618,3 +643,12 @@ def test_without_scipy_a_cross_play_report_is_written_and_says_why_no_value(tmp_
 def test_cli_balance_names_an_unknown_agent_of_a_cross_play(tmp_path):
     with pytest.raises(SystemExit, match="unknown agent 'nobody'"):
         main(["balance", "jol", "--agents", "greedy,nobody", "--out", str(tmp_path / "x")])
+
+
+def test_a_thing_every_seat_held_has_no_score_for_the_seats_without_it():
+    # with Divine's cards held, a card every seat drew at some time leaves no seat without it:
+    # "0.0% [0.0%, 0.0%]" there would read as a measured zero
+    section = lab._held_section("card held", [lab.Held("card held", "chains", lab.Rate(30.0, 90, 1 / 3),
+                                                        lab.Rate(0.0, 0, 1 / 3))], "text", ["games", "score"])
+    [row] = section.rows
+    assert row == ["chains", "90", "33.3% [24.5%, 43.6%]", "0", "-", "-"]
