@@ -29,20 +29,20 @@ def tags(game, match) -> list[list[tuple[str, str]]]:
     Follower Tokens, and each it held at some time, each id once a kind. The standing is read
     before the play, in the game replayed from its moves (a card's own effect is no part of it)."""
     seats = match.state.num_players
-    played: dict[str, list[dict[str, None]]] = {kind: [{} for _ in range(seats)]
+    by_kind: dict[str, list[dict[str, None]]] = {kind: [{} for _ in range(seats)]
                                                 for kind in ("card", BEHIND, AHEAD, HELD)}
     again = Match(game, match.seed, match.options)
     for seat, move in match.moves:
-        _note_hands(game, again.state, played[HELD])
+        _note_hands(game, again.state, by_kind[HELD])
         if move.startswith(PLAY) and seat >= 0:
             card = move.split()[1]
             followers = again.state.followers
             behind = followers[seat] < max(n for other, n in enumerate(followers) if other != seat)
-            played["card"][seat].setdefault(card)
-            played[BEHIND if behind else AHEAD][seat].setdefault(card)
+            by_kind["card"][seat].setdefault(card)
+            by_kind[BEHIND if behind else AHEAD][seat].setdefault(card)
         again.play(move, None if seat < 0 else seat)
-    _note_hands(game, again.state, played[HELD])
-    return [[(kind, card) for kind, cards in played.items() for card in cards[seat]] for seat in range(seats)]
+    _note_hands(game, again.state, by_kind[HELD])
+    return [[(kind, card) for kind, cards in by_kind.items() for card in cards[seat]] for seat in range(seats)]
 
 
 def _note_hands(game, state, held: list[dict[str, None]]) -> None:
