@@ -9,20 +9,14 @@ against each rival Prophet. Reads the shipped content's Prophets for their immun
 """
 
 import json
-import math
 import sys
 import tomllib
 from collections import defaultdict
 from pathlib import Path
 
+from credo.arena.tournament import wilson
+
 PROPHETS = Path(__file__).resolve().parents[3] / "credo/games/dogma/data/prophets.toml"
-
-
-def wilson(score, n, z=1.96):
-    p = score / n
-    centre = p + z * z / (2 * n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
-    return (centre - half) / (1 + z * z / n), (centre + half) / (1 + z * z / n)
 
 
 def seat_score(result, seat):
@@ -52,9 +46,9 @@ def main(prophet, card_type, files):
                     rivals[p][1] += 1
     print(f"{prophet}'s score by the rival Prophets' {card_type} immunities and weaknesses")
     for (trait, count), (score, n) in sorted(groups.items()):
-        low, high = wilson(score, n)
+        rate, low, high = wilson(score, n)
         print(f"  {count} rival Prophet(s) with it in {trait}: {n} seat-games, "
-              f"{100 * score / n:.1f}% [{100 * low:.1f}%, {100 * high:.1f}%]")
+              f"{100 * rate:.1f}% [{100 * low:.1f}%, {100 * high:.1f}%]")
     print("against each rival Prophet:")
     for p, (score, n) in sorted(rivals.items(), key=lambda kv: -kv[1][0] / kv[1][1]):
         print(f"  {p}: {n} seat-games, {100 * score / n:.0f}%")
