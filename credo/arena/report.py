@@ -33,7 +33,7 @@ from pathlib import Path
 from credo import games
 from credo.agents import Effort, LevelAgent, PlannerAgent, make_agent, search_budget
 from credo.agents.mcts import REST_PLAYOUT_CAP, MctsAgent
-from credo.kernel import quoted
+from credo.kernel import Game, quoted
 
 from .journal import Journal
 from .ladder import OPENSPIEL_ISMCTS, not_today
@@ -192,6 +192,60 @@ def count(results: list[GameResult], first: str, second: str, players: int) -> t
     return wins, draws, len(results) - wins - draws
 
 
+@dataclass
+class _Pairing:
+    """One pairing of a strength run: its game and table, and the games earlier runs saved of it."""
+    name: str
+    first: str
+    second: str
+    target: float | None
+    role: str | None
+    games: int
+    game: Game
+    seats: int
+    options: dict
+    meaning: dict
+    before: dict[int, GameResult]
+    label: str
+
+    def earlier(self, jobs: int) -> float:
+        """The wall time the saved games took, spread over this run's processes."""
+        return sum(r.seconds for r in self.before.values()) / max(1, jobs)
+
+    @classmethod
+    def prepare(cls, name: str, first: str, second: str, target: float | None, role: str | None, games_wanted: int,
+                players: int | None, duplicate: bool, saved: list[dict], games_file: Path | None) -> "_Pairing":
+        """The pairing as it will be played, with its saved games checked against today's game."""
+        game = games.load(name)
+        seats = players or game.players()
+        options = {"players": seats} if seats != game.players() else {}  # the default game as it always was
+        if duplicate:  # whole deals: every seed in every seat order
+            deal = deal_size([first, second], seats)
+            games_wanted = -(-games_wanted // deal) * deal
+        label = f"{table_name((name, seats))}: {first} vs {second}"
+        meaning = {a: game.levels[a] for a in (first, second) if a in game.levels}
+        before: dict[int, GameResult] = {}
+        for row in saved:
+            if (row["game"], row.get("players", game.players()), row["first"], row["second"], row["role"]) \
+                    == (name, seats, first, second, role):
+                if row["levels"] != meaning:
+                    raise ValueError(f"{games_file}: {label} was played when the levels were {row['levels']} "
+                                     f"and they are {meaning} now: save this run's results elsewhere")
+                if row.get("search", 1) != game.search_revision:
+                    raise ValueError(f"{games_file}: {label} was played with {name}'s search revision "
+                                     f"{row.get('search', 1)} and it is {game.search_revision} now: save this run's "
+                                     "results elsewhere")
+                if row.get("content", game.content_hash) != game.content_hash:
+                    raise ValueError(f"{games_file}: {label} was played on other content (content hash "
+                                     f"{row['content']}, today's {game.content_hash}): save this run's results "
+                                     "elsewhere")
+                before[row["index"]] = GameResult(Fixture(row["index"], tuple(row["agents"]), row["seed"]),
+                                                  row["returns"], row["moves"], seconds=row["seconds"],
+                                                  effort=row.get("effort"))
+        before = {index: result for index, result in before.items() if index < games_wanted}
+        return cls(name, first, second, target, role, games_wanted, game, seats, options, meaning, before, label)
+
+
 def measure(games_list: list[str] | None = None, games_per_pairing: int = MIN_GAMES, jobs: int = 1,
             seed: int = 0, agent_hard: str = "hard", search: tuple[str, str] | None = None,
             backend: str = "process", address: str | None = None, search_games: int | None = None,
@@ -238,6 +292,25 @@ def measure(games_list: list[str] | None = None, games_per_pairing: int = MIN_GA
                 plan.append((name, agent_hard, second, target, "hard", games_per_pairing))
         if only in ("all", "search"):
             plan.append((name, *report.search_pairs[name], None, None, search_games or games_per_pairing))
+    # every pairing's saved games are checked and counted before the first game is played: a
+    # resumed run refuses a mismatch at once, and its report holds what was measured from the start
+    tables = [_Pairing.prepare(*entry, players, duplicate, saved, games_file) for entry in plan]
+    slots: list[Line | None] = [None] * len(plan)
+
+    def record(at: int, results: list[GameResult], seconds: float) -> None:
+        """A pairing's line over the games played so far: while it is played, a run stopped
+        in its middle keeps what it measured (the verdict says how many games are missing)."""
+        table = tables[at]
+        wins, draws, losses = count(results, table.first, table.second, table.seats)
+        slots[at] = Line(table.name, table.first, table.second, len(results), wins, draws, losses, table.target,
+                         table.role, seconds, table.meaning, effort_by_agent(results),
+                         round(sum(r.seconds for r in results), 3), duplicate, table.game.search_revision,
+                         table.game.content_hash, table.seats)
+        report.lines[:] = [line for line in slots if line is not None]
+
+    for at, table in enumerate(tables):
+        if table.before:
+            record(at, list(table.before.values()), table.earlier(jobs))
     start = time.perf_counter()
     if measured:  # the run is on record from its start, before a pairing ends
         measured(report)
@@ -245,77 +318,40 @@ def measure(games_list: list[str] | None = None, games_per_pairing: int = MIN_GA
     def run() -> None:
         file = Journal(games_file) if games_file is not None else None
         try:
-            for name, first, second, target, role, pairing_games in plan:
-                pairing(name, first, second, target, role, pairing_games, file)
+            for at in range(len(tables)):
+                pairing(at, file)
         finally:
             if file is not None:
                 file.close()
 
-    def pairing(name: str, first: str, second: str, target: float | None, role: str | None, pairing_games: int,
-                file) -> None:
-        game = games.load(name)
-        seats = players or game.players()
-        options = {"players": seats} if seats != game.players() else {}  # the default game as it always was
-        if duplicate:  # whole deals: every seed in every seat order
-            deal = deal_size([first, second], seats)
-            pairing_games = -(-pairing_games // deal) * deal
-        label = f"{table_name((name, seats))}: {first} vs {second}"
-        meaning = {a: game.levels[a] for a in (first, second) if a in game.levels}
-        before = {}
-        for row in saved:
-            if (row["game"], row.get("players", game.players()), row["first"], row["second"], row["role"]) \
-                    == (name, seats, first, second, role):
-                if row["levels"] != meaning:
-                    raise ValueError(f"{games_file}: {label} was played when the levels were {row['levels']} "
-                                     f"and they are {meaning} now: save this run's results elsewhere")
-                if row.get("search", 1) != game.search_revision:
-                    raise ValueError(f"{games_file}: {label} was played with {name}'s search revision "
-                                     f"{row.get('search', 1)} and it is {game.search_revision} now: save this run's "
-                                     "results elsewhere")
-                if row.get("content", game.content_hash) != game.content_hash:
-                    raise ValueError(f"{games_file}: {label} was played on other content (content hash "
-                                     f"{row['content']}, today's {game.content_hash}): save this run's results "
-                                     "elsewhere")
-                before[row["index"]] = GameResult(Fixture(row["index"], tuple(row["agents"]), row["seed"]),
-                                                  row["returns"], row["moves"], seconds=row["seconds"],
-                                                  effort=row.get("effort"))
-
-        before = {index: game for index, game in before.items() if index < pairing_games}
+    def pairing(at: int, file) -> None:
+        table = tables[at]
+        finished = list(table.before.values())
         # the games saved by earlier runs took their play time, spread over this run's processes
-        earlier = sum(r.seconds for r in before.values()) / max(1, jobs)
-        finished = list(before.values())
-        at = len(report.lines)
-
-        def record(results: list[GameResult]) -> None:
-            """The pairing's line over the games played so far: while it is played, a run stopped
-            in its middle keeps what it measured (the verdict says how many games are missing)."""
-            wins, draws, losses = count(results, first, second, seats)
-            report.lines[at:at + 1] = [Line(name, first, second, len(results), wins, draws, losses, target, role,
-                                            time.perf_counter() - began + earlier, meaning, effort_by_agent(results),
-                                            round(sum(r.seconds for r in results), 3), duplicate,
-                                            game.search_revision, game.content_hash, seats)]
+        earlier = table.earlier(jobs)
 
         def save_game(result: GameResult) -> None:
             if file is not None:
-                file.write({"game": name, "players": seats, "first": first, "second": second, "role": role,
-                                       "levels": meaning,
-                                       "search": game.search_revision, "content": game.content_hash,
-                                       "index": result.fixture.index, "seed": result.fixture.seed,
-                                       "agents": list(result.fixture.agents), "returns": result.returns,
-                                       "moves": result.moves, "seconds": round(result.seconds, 3),
-                                       "effort": result.effort})
+                file.write({"game": table.name, "players": table.seats, "first": table.first,
+                            "second": table.second, "role": table.role, "levels": table.meaning,
+                            "search": table.game.search_revision, "content": table.game.content_hash,
+                            "index": result.fixture.index, "seed": result.fixture.seed,
+                            "agents": list(result.fixture.agents), "returns": result.returns,
+                            "moves": result.moves, "seconds": round(result.seconds, 3),
+                            "effort": result.effort})
             finished.append(result)
-            record(finished)
+            record(at, finished, time.perf_counter() - began + earlier)
             run_record.seconds = time.perf_counter() - start
             if measured:  # the run's time and results so far, whenever it is stopped
                 measured(report)
 
         began = time.perf_counter()
-        result = tournament(name, [first, second], pairing_games, seed, jobs, options=options,
+        label = table.label
+        result = tournament(table.name, [table.first, table.second], table.games, seed, jobs, options=table.options,
                             progress=(lambda done, total, label=label: progress(label, done, total))
-                            if progress else None, backend=backend, address=address, played=before,
+                            if progress else None, backend=backend, address=address, played=table.before,
                             each=save_game, duplicate=duplicate)
-        record(result.results)
+        record(at, result.results, time.perf_counter() - began + earlier)
         run_record.seconds = time.perf_counter() - start
         if measured:
             measured(report)

@@ -269,6 +269,51 @@ def test_a_stopped_run_resumes_from_its_saved_games(tmp_path, monkeypatch):
         main(["report-agents", *settings, "--out", str(tmp_path / "z.md"), "--resume"])
 
 
+def test_a_resumed_run_reports_its_saved_games_before_it_plays_and_checks_them_all_first(tmp_path, monkeypatch):
+    """A resume stopped before its first new game ends keeps every pairing's line (the summary
+    is written from the saved games at the start), and a saved game that no longer fits today's
+    game is refused before any game is played, whichever pairing it belongs to."""
+    import importlib
+    import json
+
+    from credo.arena import report
+
+    tournament = importlib.import_module("credo.arena.tournament")
+    settings = ["report-agents", "--agent-hard", "random", "--search-pair", "random,greedy", "--seed", "4",
+                "--games-list", "jol", "--out", str(tmp_path / "x.md"), "--force",
+                "--save-results", str(tmp_path / "part.json")]
+    assert main([*settings, "--games", "2"]) == 0
+    before = report.load(tmp_path / "part.json")
+    assert len(before.lines) == 3
+
+    first_saves = []
+    real_save = report.save
+
+    def save(so_far, path):
+        if not first_saves:
+            first_saves.append([(x.first, x.second, x.games, x.wins, x.draws, x.losses) for x in so_far.lines])
+        return real_save(so_far, path)
+
+    def stop(*args, **kwargs):
+        raise KeyboardInterrupt  # the run is stopped before its first new game ends
+
+    monkeypatch.setattr(report, "save", save)
+    monkeypatch.setattr(tournament, "run_work", stop)
+    assert main([*settings, "--games", "3", "--resume"]) == 130  # "interrupted"
+    kept = [(x.first, x.second, x.games, x.wins, x.draws, x.losses) for x in before.lines]
+    assert first_saves == [kept]
+    assert [(x.first, x.second, x.games, x.wins, x.draws, x.losses)
+            for x in report.load(tmp_path / "part.json").lines] == kept
+
+    games_file = report.games_path(tmp_path / "part.json")
+    rows = [json.loads(line) for line in games_file.read_text().splitlines()]
+    assert rows[-1]["role"] is None  # the search pairing, played last
+    rows[-1]["content"] = "rebalanced"
+    games_file.write_text("".join(json.dumps(row) + "\n" for row in rows))
+    with pytest.raises(SystemExit, match="played on other content"):
+        main([*settings, "--games", "3", "--resume"])  # run_work raises if any game is played
+
+
 def test_a_search_only_run_adds_its_pairing_to_a_game_measured_before(tmp_path):
     settings = ["--games", "1", "--agent-hard", "random", "--seed", "2", "--games-list", "jol",
                 "--out", str(tmp_path / "x.md"), "--force"]
