@@ -1,11 +1,12 @@
 """A Prophet's Free Will score split by what the rival's build holds.
 
-    python prophet-against-immunities.py PROPHET TYPE RESULTS.jsonl [RESULTS.jsonl ...]
+    python prophet-against-immunities.py [--content DIR] PROPHET TYPE RESULTS.jsonl [RESULTS.jsonl ...]
 
 For each seat that held PROPHET in the saved duels of `credo balance` (their `held` tags), the
 seat's score (a win 1, a draw 1/2) grouped by how many of the rival's Prophets are immune to the
 Cult card type TYPE, and by how many are weak to it, with 95% Wilson intervals; then the score
-against each rival Prophet. Reads the shipped content's Prophets for their immunities.
+against each rival Prophet. Reads the Prophets' immunities from the shipped content, or from
+the content folder DIR the duels were played on (`credo balance --content DIR`).
 """
 
 import json
@@ -25,8 +26,8 @@ def seat_score(result, seat):
     return 0.5 if len(result["winners"]) != 1 else 0.0
 
 
-def main(prophet, card_type, files):
-    traits = {p["id"]: p for p in tomllib.loads(PROPHETS.read_text())["prophet"]}
+def main(prophet, card_type, files, prophets=PROPHETS):
+    traits = {p["id"]: p for p in tomllib.loads(prophets.read_text())["prophet"]}
     groups = defaultdict(lambda: [0.0, 0])
     rivals = defaultdict(lambda: [0.0, 0])
     for name in files:
@@ -55,6 +56,11 @@ def main(prophet, card_type, files):
 
 
 if __name__ == "__main__":
-    if len(sys.argv) < 4:
+    arguments = sys.argv[1:]
+    prophets = PROPHETS
+    if arguments[:1] == ["--content"] and len(arguments) > 1:
+        prophets = Path(arguments[1]) / "prophets.toml"
+        arguments = arguments[2:]
+    if len(arguments) < 3:
         sys.exit(__doc__.strip().splitlines()[2].strip())
-    main(sys.argv[1], sys.argv[2], sys.argv[3:])
+    main(arguments[0], arguments[1], arguments[2:], prophets)
