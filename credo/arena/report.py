@@ -327,7 +327,6 @@ def measure(games_list: list[str] | None = None, games_per_pairing: int = MIN_GA
     def pairing(at: int, file) -> None:
         table = tables[at]
         finished = list(table.before.values())
-        # the games saved by earlier runs took their play time, spread over this run's processes
         earlier = table.earlier(jobs)
 
         def save_game(result: GameResult) -> None:
