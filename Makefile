@@ -11,7 +11,7 @@ BENCH_STAMP = $(VENV)/.installed-bench
 STRENGTH_GAMES ?= 200
 JOBS   ?= $(shell nproc 2>/dev/null || echo 1)
 
-.PHONY: run play test bench strength scaling clean
+.PHONY: run play test bench strength strength-doc scaling clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -55,6 +55,11 @@ strength: $(STAMP)
 	$(VENV)/bin/credo report-agents --force --out docs/agents.md \
 	  --merge $$(ls $(STRENGTH_GAME_LIST:%=docs/agents/%.json) $(STRENGTH_GAME_LIST:%=docs/agents/%-*p.json) \
 	    docs/agents/dirge-search.json 2>/dev/null | tr '\n' ',' | sed 's/,$$//')
+
+# docs/agents.md again from the saved runs it is made of (docs/agents/agents-md.list, one file a line),
+# playing nothing: add a finished run's JSON to the list, then `make strength-doc`
+strength-doc: $(STAMP)
+	$(VENV)/bin/credo report-agents --force --out docs/agents.md --merge $$(paste -sd, docs/agents/agents-md.list)
 
 # search that scales (issue #19): mcts-2N against mcts-N for N = 100, 200 and 400 in every game at
 # every number of players, STRENGTH_GAMES games each, each deal in every seat order (hours: run one
