@@ -440,6 +440,33 @@ def test_the_draft_outcomes_are_read_from_the_moves():
     assert draft_outcomes(moves) == [["concluded first"], ["concluded second", "paid for packets", "fewer than 20 cards"]]
 
 
+def test_dogma_tags_how_each_game_ended_and_who_appealed_as_the_narration_tells_it():
+    """The tags a results line keeps (read in the lab, without playing the game again) agree
+    with what the game narrated: both last Prophets falling at once, the turn limit, and
+    every side that chose the Appeal to Rationality."""
+    from credo.games.dogma import lab as dogma_lab
+    from credo.kernel.rng import Rng
+
+    game = games.load("dogma")
+    seen = set()
+    for seed in range(40):
+        options = {"mode": "predestination", "decks": ["mecca", "knowledge"], "turn_limit": 30 if seed % 3 else 150}
+        match = Match(game, seed, options)
+        rng = Rng(seed)
+        while not match.state.is_over:
+            player = match.state.to_move[0]
+            match.play(rng.choice(match.state.legal_actions(player)), player)
+        told = " ".join(e.text for e in match.state.events(None))
+        ending = {tag for side in dogma_lab.tags(game, match) for kind, tag in side if kind == "ending"}
+        expected = ({dogma_lab.FELL_TOGETHER} if "fall at the same time" in told else
+                    {dogma_lab.TURN_LIMIT} if "turn limit" in told else set())
+        assert ending == expected, (seed, told[-300:])
+        appealed = [("appeal", "appealed") in side for side in dogma_lab.tags(game, match)]
+        assert appealed == [any(q == p and a == "appeal" for q, a in match.moves) for p in range(2)]
+        seen |= expected | {f"appeal {p}" for p in range(2) if appealed[p]}
+    assert seen == {dogma_lab.FELL_TOGETHER, dogma_lab.TURN_LIMIT, "appeal 0", "appeal 1"}
+
+
 def test_dirge_is_measured_in_each_way_of_choosing_creatures_and_records_who_chose_first(tmp_path):
     rows = lab.run(lab.Settings("dirge", "random", 1, seed=5), tmp_path)
     assert {row["options"]["mode"] for row in rows} == {"draw", "pick", "teams"}

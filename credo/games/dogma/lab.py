@@ -10,8 +10,15 @@ from __future__ import annotations
 ARCANA = 4  # a player's Arcana slots
 SIDE = "option"  # what names a side in Predestination: the report sets each option against each
 # kinds of tag that say what happened to a side, not what content it held (credo/arena/lab.py)
-OUTCOMES = {"draft": "How each side's Chaos draft ended (section 2.1.1: the race to conclude)"}
+OUTCOMES = {
+    "draft": "How each side's Chaos draft ended (section 2.1.1: the race to conclude)",
+    "ending": "How the game ended: both last Prophets falling at once (section 5, decided by the lower "
+              "sum of initial Faith and Fervor) or the machine's turn limit; outright wins are not tagged",
+    "appeal": "The side chose the Appeal to Rationality (section 4) at least once",
+}
 CONCLUDE, CONTINUE, TAKE = "conclude", "continue", "take "  # the Chaos actions as a record writes them
+APPEAL = "appeal"  # the Order as a record writes it
+FELL_TOGETHER, TURN_LIMIT = "last Prophets fell together", "turn limit"
 FULL_DRAFT = 20  # cards in five complete Arcana (Elaine's Arcanum holds one more)
 
 
@@ -45,7 +52,25 @@ def tags(game, match) -> list[list[tuple[str, str]]]:
     if mode == "chaos":
         for p, events in enumerate(draft_outcomes(match.moves)):
             out[p] += [("draft", e) for e in events]
+    ending = how_it_ended(s)
+    for p in range(2):
+        out[p] += [("ending", ending)] if ending else []
+        if any(q == p and action == APPEAL for q, action in match.moves):
+            out[p].append(("appeal", "appealed"))
     return out
+
+
+def how_it_ended(state) -> str | None:
+    """Of a finished two-player game: FELL_TOGETHER when both last Prophets fell at once (the
+    lower sum decided, or equal sums drew), TURN_LIMIT when the machine's limit drew it, None
+    otherwise (one side's Prophets all fell first, a side drafted none, or the game goes on)."""
+    if not state.is_over:
+        return None
+    if not any(state.alive(p) for p in range(2)) and all(state.last[p] >= 0 for p in range(2)):
+        return FELL_TOGETHER
+    if state.turn_limit and state.turn > state.turn_limit:
+        return TURN_LIMIT
+    return None
 
 
 def draft_outcomes(moves: list[tuple[int, str]]) -> list[list[str]]:
