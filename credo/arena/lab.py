@@ -30,7 +30,7 @@ import itertools
 import json
 import platform
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Collection, Iterator
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
@@ -457,23 +457,30 @@ class Held:
         return self.held.interval[0] - self.not_held.interval[0]
 
 
-def held_rates(rows: list[dict], sides: dict[int, int] | None = None) -> dict[str, list[Held]]:
+def held_rates(rows: list[dict], sides: dict[int, int] | None = None, side: str | None = None,
+               split: Collection[str] = ()) -> dict[str, list[Held]]:
     """Kind -> every thing of that kind. Seats are compared within the same matchup and seat; a
     seat "could have held" a thing when, in the same matchup and seat, some game saw it held, and
     its own game records that kind at all (games saved before a kind was recorded say
     nothing of it). `sides`: player count -> how many sides play (default: two); a rate's fair
     share is the mean of 1/sides over its games, so that a card of a three-player game is judged
-    against a third, not a half."""
+    against a third, not a half. The kinds in `split` are counted apart for each `side` (the
+    seat's deck or option) in the games that name one: an outcome that always goes one way,
+    such as a tiebreak, scores half when both sides are pooled."""
+    def things(row: dict) -> list[set[tuple[str, str]]]:
+        names = side_names(row, side) if split else None
+        return [{(kind, f"{thing} ({side} {names[seat]})" if names and kind in split else thing)
+                 for kind, thing in items} for seat, items in enumerate(row.get("held") or [])]
+
     seen: dict[tuple[str, int], set[tuple[str, str]]] = {}
     for row in rows:
-        for seat, items in enumerate(row.get("held") or []):
-            seen.setdefault((row["matchup"], seat), set()).update(tuple(t) for t in items)
+        for seat, items in enumerate(things(row)):
+            seen.setdefault((row["matchup"], seat), set()).update(items)
     table: dict[tuple[str, str], Held] = {}
     for row in rows:
-        recorded = {kind for side in row.get("held") or [] for kind, _ in side}
+        recorded = {kind for items in row.get("held") or [] for kind, _ in items}
         count = (sides or {}).get(players_of(row), 2)
-        for seat, items in enumerate(row.get("held") or []):
-            has = {tuple(t) for t in items}
+        for seat, has in enumerate(things(row)):
             value = score_of(row, {seat}, count)
             for thing in seen[(row["matchup"], seat)]:
                 if thing[0] not in recorded:
@@ -726,8 +733,8 @@ def sections(settings: Settings, rows: list[dict]) -> list[Section]:
     else:
         f.text = ["No seat moves first in this game's games (or the game does not say who did)."]
     out.append(f)
-    held = held_rates(rows, sides)
     outcomes = outcome_kinds(settings.game)
+    held = held_rates(rows, sides, side, outcomes)
     for kind, entries in held.items():
         if kind == side:
             h = Section(f"By {kind}", [f"Each {kind}'s score against the other {kind}s, both seats (mirror games "
@@ -735,8 +742,10 @@ def sections(settings: Settings, rows: list[dict]) -> list[Section]:
             h.rows = [[name, *_rate_cells(rate)] for name, rate in side_totals(rows, side).items()]
         elif kind in outcomes:
             h = _held_section(kind, entries, f"{outcomes[kind]}: the score of the seats to which each happened, and "
-                              "of the seats to which it did not (same matchup and seat). These are outcomes of play, "
-                              "not content, so they are left out of the decisive list and the summary.",
+                              "of the seats to which it did not (same matchup and seat)"
+                              + (f"; in the games of two {side}s, for each {side} apart" if side else "")
+                              + ". These are outcomes of play, not content, so they are left out of the decisive "
+                              "list and the summary.",
                               ["games it happened", "score (95% CI)"], band=False)
         else:
             h = _held_section(kind, entries, f"The score of the seats that held each {kind} "
@@ -984,7 +993,8 @@ def draw_plots(parts: list[Section], rows: list[dict], out: Path, game=None) -> 
     matches = matchup_rates(rows, sides)
     _interval_plot(plt, out / "matchups.png", list(matches), [rate for _, rate, _ in matches.values()],
                    "First seat's score by matchup", "score of the first seat")
-    for kind, entries in held_rates(rows, sides).items():
+    side = getattr(game_lab(game.name), "SIDE", None) if game is not None else None
+    for kind, entries in held_rates(rows, sides, side, outcomes).items():
         if any(plot_file(kind) in s.plots and s.title == f"By {kind}" and s.headers[1] == "games" for s in parts):
             totals = side_totals(rows, kind)
             _interval_plot(plt, out / plot_file(kind), list(totals), list(totals.values()),

@@ -442,8 +442,8 @@ def test_the_draft_outcomes_are_read_from_the_moves():
 
 def test_dogma_tags_how_each_game_ended_and_who_appealed_as_the_narration_tells_it():
     """The tags a results line keeps (read in the lab, without playing the game again) agree
-    with what the game narrated: both last Prophets falling at once, the turn limit, and
-    every side that chose the Appeal to Rationality."""
+    with what the game narrated: an outright win, both last Prophets falling at once, the turn
+    limit, and whether each side chose the Appeal to Rationality: one tag of each on every side."""
     from credo.games.dogma import lab as dogma_lab
     from credo.kernel.rng import Rng
 
@@ -459,12 +459,45 @@ def test_dogma_tags_how_each_game_ended_and_who_appealed_as_the_narration_tells_
         told = " ".join(e.text for e in match.state.events(None))
         ending = {tag for side in dogma_lab.tags(game, match) for kind, tag in side if kind == "ending"}
         expected = ({dogma_lab.FELL_TOGETHER} if "fall at the same time" in told else
-                    {dogma_lab.TURN_LIMIT} if "turn limit" in told else set())
+                    {dogma_lab.TURN_LIMIT} if "turn limit" in told else {dogma_lab.OUTRIGHT})
         assert ending == expected, (seed, told[-300:])
-        appealed = [("appeal", "appealed") in side for side in dogma_lab.tags(game, match)]
-        assert appealed == [any(q == p and a == "appeal" for q, a in match.moves) for p in range(2)]
-        seen |= expected | {f"appeal {p}" for p in range(2) if appealed[p]}
-    assert seen == {dogma_lab.FELL_TOGETHER, dogma_lab.TURN_LIMIT, "appeal 0", "appeal 1"}
+        appeals = [[tag for kind, tag in side if kind == "appeal"] for side in dogma_lab.tags(game, match)]
+        assert appeals == [[dogma_lab.APPEALED] if any(q == p and a == "appeal" for q, a in match.moves)
+                           else [dogma_lab.NEVER_APPEALED] for p in range(2)]
+        seen |= expected | {f"{tags[0]} {p}" for p, tags in enumerate(appeals)}
+    assert seen == {dogma_lab.OUTRIGHT, dogma_lab.FELL_TOGETHER, dogma_lab.TURN_LIMIT, "appealed 0", "appealed 1",
+                    "never appealed 0", "never appealed 1"}
+
+
+def test_an_outcome_is_scored_for_each_option_apart_since_pooled_a_tiebreak_scores_half(tmp_path):
+    """Both seats of a game that ended in the tiebreak hold the same outcome, so the pooled
+    score is half whoever wins it; the report gives each option's own."""
+    from credo.games.dogma import lab as dogma_lab
+
+    rows = lab.run(lab.Settings("dogma", "random", 1, seed=5, only=["knowledge vs mecca", "mecca vs knowledge"]),
+                   tmp_path)
+    many = []
+    for k in range(20):  # Mecca wins every tiebreak, Knowledge every outright game; only Mecca appeals
+        for row in rows:
+            options = [next(t for kind, t in held if kind == "option") for held in row["held"]]
+            ending = dogma_lab.FELL_TOGETHER if k % 2 else dogma_lab.OUTRIGHT
+            winner = options.index("mecca" if k % 2 else "knowledge")
+            held = [[t for t in seat if t[0] not in ("ending", "appeal")]
+                    + [["ending", ending], ["appeal", "appealed" if options[p] == "mecca" else "never appealed"]]
+                    for p, seat in enumerate(row["held"])]
+            many.append({**row, "index": len(many), "held": held, "winners": [winner],
+                         "returns": [1.0 if seat == winner else -1.0 for seat in range(2)]})
+    parts = {part.title: part for part in lab.sections(lab.read_settings(tmp_path), many)}
+    ending = {row[0]: row for row in parts["By ending"].rows}
+    assert set(ending) == {f"{e} (option {o})" for e in (dogma_lab.FELL_TOGETHER, dogma_lab.OUTRIGHT)
+                           for o in ("mecca", "knowledge")}
+    tiebreak = ending["last Prophets fell together (option mecca)"]
+    assert tiebreak[1:3] == ["20", "100.0% [83.9%, 100.0%]"]
+    assert tiebreak[3:5] == ["20", "0.0% [0.0%, 16.1%]"]  # Mecca's games that ended otherwise
+    assert ending["won outright (option knowledge)"][1:3] == ["20", "100.0% [83.9%, 100.0%]"]
+    appeal = {row[0]: row[1:3] for row in parts["By appeal"].rows}
+    assert appeal["appealed (option mecca)"] == ["40", "50.0% [35.2%, 64.8%]"]
+    assert appeal["never appealed (option knowledge)"] == ["40", "50.0% [35.2%, 64.8%]"]
 
 
 def test_dirge_is_measured_in_each_way_of_choosing_creatures_and_records_who_chose_first(tmp_path):

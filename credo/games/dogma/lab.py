@@ -12,13 +12,15 @@ SIDE = "option"  # what names a side in Predestination: the report sets each opt
 # kinds of tag that say what happened to a side, not what content it held (credo/arena/lab.py)
 OUTCOMES = {
     "draft": "How each side's Chaos draft ended (section 2.1.1: the race to conclude)",
-    "ending": "How the game ended: both last Prophets falling at once (section 5, decided by the lower "
-              "sum of initial Faith and Fervor) or the machine's turn limit; outright wins are not tagged",
-    "appeal": "The side chose the Appeal to Rationality (section 4) at least once",
+    "ending": "How the game ended: one side's Prophets all fell first (won outright), both last Prophets "
+              "fell at once (section 5, decided by the lower sum of initial Faith and Fervor) or the "
+              "machine's turn limit",
+    "appeal": "Whether the side chose the Appeal to Rationality (section 4) at least once",
 }
 CONCLUDE, CONTINUE, TAKE = "conclude", "continue", "take "  # the Chaos actions as a record writes them
 APPEAL = "appeal"  # the Order as a record writes it
-FELL_TOGETHER, TURN_LIMIT = "last Prophets fell together", "turn limit"
+OUTRIGHT, FELL_TOGETHER, TURN_LIMIT = "won outright", "last Prophets fell together", "turn limit"
+APPEALED, NEVER_APPEALED = "appealed", "never appealed"
 FULL_DRAFT = 20  # cards in five complete Arcana (Elaine's Arcanum holds one more)
 
 
@@ -52,25 +54,28 @@ def tags(game, match) -> list[list[tuple[str, str]]]:
     if mode == "chaos":
         for p, events in enumerate(draft_outcomes(match.moves)):
             out[p] += [("draft", e) for e in events]
+    # every finished game is tagged with one of each outcome, so that a game without the one read
+    # is counted against it (the lab leaves out games that record nothing of a kind)
     ending = how_it_ended(s)
     for p in range(2):
         out[p] += [("ending", ending)] if ending else []
-        if any(q == p and action == APPEAL for q, action in match.moves):
-            out[p].append(("appeal", "appealed"))
+        appealed = any(q == p and action == APPEAL for q, action in match.moves)
+        out[p].append(("appeal", APPEALED if appealed else NEVER_APPEALED))
     return out
 
 
 def how_it_ended(state) -> str | None:
     """Of a finished two-player game: FELL_TOGETHER when both last Prophets fell at once (the
-    lower sum decided, or equal sums drew), TURN_LIMIT when the machine's limit drew it, None
-    otherwise (one side's Prophets all fell first, a side drafted none, or the game goes on)."""
+    lower sum decided, or equal sums drew), TURN_LIMIT when the machine's limit drew it,
+    OUTRIGHT when one side's Prophets all fell first (or it drafted none); None while the game
+    goes on."""
     if not state.is_over:
         return None
     if not any(state.alive(p) for p in range(2)) and all(state.last[p] >= 0 for p in range(2)):
         return FELL_TOGETHER
     if state.turn_limit and state.turn > state.turn_limit:
         return TURN_LIMIT
-    return None
+    return OUTRIGHT
 
 
 def draft_outcomes(moves: list[tuple[int, str]]) -> list[list[str]]:
