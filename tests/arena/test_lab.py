@@ -469,6 +469,32 @@ def test_dogma_tags_how_each_game_ended_and_who_appealed_as_the_narration_tells_
                     "never appealed 0", "never appealed 1"}
 
 
+def test_dogma_tags_the_prophet_each_side_opened_with_as_the_narration_names_it_in_every_mode():
+    from credo.games.dogma import lab as dogma_lab
+    from credo.kernel.rng import Rng
+
+    game = games.load("dogma")
+    names = dict(zip(game.tables.prophet_names, game.tables.prophet_ids, strict=True))
+    opened = set()
+    for seed in range(12):
+        options = [{"mode": "predestination", "decks": ["mecca", "knowledge"]}, {"mode": "free_will"},
+                   {"mode": "chaos"}][seed % 3]
+        match = Match(game, seed, options)
+        rng = Rng(seed)
+        while not match.state.is_over:
+            player = match.state.to_move[0]
+            match.play(rng.choice(match.state.legal_actions(player)), player)
+        first: dict[int, str] = {}
+        for e in match.state.events(None):
+            found = re.match(r"Player (\d) deploys (.+?) \(Faith", e.text)
+            if found:
+                first.setdefault(int(found[1]) - 1, names[found[2]])
+        tags = [[tag for kind, tag in side if kind == "opening"] for side in dogma_lab.tags(game, match)]
+        assert tags == [[first[p]] if p in first else [] for p in range(2)], (seed, options)
+        opened |= {tag for side in tags for tag in side}
+    assert len(opened) > 6  # not one Prophet named every time
+
+
 def test_an_outcome_is_scored_for_each_option_apart_since_pooled_a_tiebreak_scores_half(tmp_path):
     """Both seats of a game that ended in the tiebreak hold the same outcome, so the pooled
     score is half whoever wins it; the report gives each option's own."""

@@ -16,9 +16,11 @@ OUTCOMES = {
               "fell at once (section 5, decided by the lower sum of initial Faith and Fervor) or the "
               "machine's turn limit",
     "appeal": "Whether the side chose the Appeal to Rationality (section 4) at least once",
+    "opening": "The Prophet the side deployed first (section 3, the Opening)",
 }
 CONCLUDE, CONTINUE, TAKE = "conclude", "continue", "take "  # the Chaos actions as a record writes them
 APPEAL = "appeal"  # the Order as a record writes it
+DEPLOY = "deploy "  # a Prophet sent from the rear guard, as a record writes it: "deploy N", N counted from 1
 OUTRIGHT, FELL_TOGETHER, TURN_LIMIT = "won outright", "last Prophets fell together", "turn limit"
 APPEALED, NEVER_APPEALED = "appealed", "never appealed"
 FULL_DRAFT = 20  # cards in five complete Arcana (Elaine's Arcanum holds one more)
@@ -54,6 +56,8 @@ def tags(game, match) -> list[list[tuple[str, str]]]:
     if mode == "chaos":
         for p, events in enumerate(draft_outcomes(match.moves)):
             out[p] += [("draft", e) for e in events]
+    for p, prophet in enumerate(openings(game, match)):
+        out[p] += [("opening", prophet)] if prophet else []
     # every finished game is tagged with one of each outcome, so that a game without the one read
     # is counted against it (the lab leaves out games that record nothing of a kind)
     ending = how_it_ended(s)
@@ -76,6 +80,19 @@ def how_it_ended(state) -> str | None:
     if state.turn_limit and state.turn > state.turn_limit:
         return TURN_LIMIT
     return OUTRIGHT
+
+
+def openings(game, match) -> list[str | None]:
+    """Per side of a two-player game: the Prophet it deployed first, None before it did. The
+    Opening deploys from the full rear guard, which holds the Arcana with a Prophet in the order
+    they were built, so the first "deploy N" names the N-th of them."""
+    s, t = match.state, game.tables
+    out: list[str | None] = [None, None]
+    for p, action in match.moves:
+        if p < 2 and out[p] is None and action.startswith(DEPLOY):
+            built = [s.proph[p * ARCANA + k] for k in range(ARCANA) if s.proph[p * ARCANA + k] >= 0]
+            out[p] = t.prophet_ids[built[int(action[len(DEPLOY):]) - 1]]
+    return out
 
 
 def draft_outcomes(moves: list[tuple[int, str]]) -> list[list[str]]:
