@@ -1,0 +1,66 @@
+"""Knowledge against Mecca with the Opening fixed: the first DEALS deals of a balance folder played
+again in both seat orders (the lab's agents and seeds), each side's first deploy forced to the named
+Prophet ("free": the agent chooses). The Opening is a simultaneous choice of one of four Prophets a
+side, so the pairing is a 4x4 game of openers, the rest played by the agent.
+usage: opening_cells.py REFERENCE_FOLDER OUT.jsonl DEALS CELL... (a cell: knowledge=PROPHET,mecca=PROPHET)"""
+import json
+import sys
+import time
+from pathlib import Path
+
+from credo import games
+from credo.agents import make_agent
+from credo.arena import lab
+from credo.arena.selfplay import play_game
+from credo.games.dogma import lab as dogma_lab
+from credo.kernel.view import match_secret
+
+
+class ForcedOpening:
+    """The agent, but its first decision (the Opening's deploy) is the given action."""
+
+    def __init__(self, inner, deploy: str):
+        self.inner, self.deploy, self.done = inner, deploy, False
+        self.name = inner.name
+
+    def choose(self, view):
+        if not self.done:
+            self.done = True
+            return next(a for a in view.legal_actions if str(a) == self.deploy)
+        return self.inner.choose(view)
+
+
+def main():
+    ref, out, deals = Path(sys.argv[1]), Path(sys.argv[2]), int(sys.argv[3])
+    cells = [dict(part.split("=") for part in cell.split(",")) for cell in sys.argv[4:]]
+    game = games.load("dogma")
+    built = {o.id: [a.prophet for a in o.arcana] for o in game.content.options}
+    done = set()
+    if out.exists():
+        done = {(r["matchup"], r["index"], json.dumps(r["forced"], sort_keys=True))
+                for r in map(json.loads, out.read_text().splitlines())}
+    rows = sorted((r for r in lab.read_results(ref) if r["index"] < deals), key=lambda r: (r["index"], r["matchup"]))
+    for cell in cells:
+        for row in rows:
+            key = (row["matchup"], row["index"], json.dumps(cell, sort_keys=True))
+            if key in done:
+                continue
+            agents = [make_agent(a, row["seed"] * 17 + s) for s, a in enumerate(row["agents"])]
+            for seat, option in enumerate(row["options"]["decks"]):
+                if cell.get(option, "free") != "free":
+                    agents[seat] = ForcedOpening(agents[seat], f"deploy {built[option].index(cell[option]) + 1}")
+            began = time.perf_counter()
+            match = play_game(game, agents, row["seed"], row["options"], secret=match_secret(None, row["seed"]))
+            s = match.state
+            line = {"matchup": row["matchup"], "index": row["index"], "seed": row["seed"], "options": match.options,
+                    "agents": row["agents"], "forced": cell, "winners": list(s.winners), "returns": s.returns(),
+                    "moves": len(match.moves), "turns": s.turn,
+                    "held": [[list(t) for t in side] for side in dogma_lab.tags(game, match)],
+                    "seconds": round(time.perf_counter() - began, 3)}
+            with out.open("a") as f:
+                f.write(json.dumps(line) + "\n")
+            print(cell, row["matchup"], row["index"], s.returns(), flush=True)
+
+
+if __name__ == "__main__":
+    main()
