@@ -2,7 +2,8 @@
 again in both seat orders (the lab's agents and seeds), each side's first deploy forced to the named
 Prophet ("free": the agent chooses). The Opening is a simultaneous choice of one of four Prophets a
 side, so the pairing is a 4x4 game of openers, the rest played by the agent.
-usage: opening_cells.py REFERENCE_FOLDER OUT.jsonl DEALS CELL... (a cell: knowledge=PROPHET,mecca=PROPHET)"""
+usage: opening_cells.py REFERENCE_FOLDER OUT.jsonl DEALS CELL... (DEALS: the first N deals, or FROM-TO, TO
+excluded, for two queues side by side; a cell: knowledge=PROPHET,mecca=PROPHET)"""
 import json
 import sys
 import time
@@ -31,7 +32,9 @@ class ForcedOpening:
 
 
 def main():
-    ref, out, deals = Path(sys.argv[1]), Path(sys.argv[2]), int(sys.argv[3])
+    ref, out = Path(sys.argv[1]), Path(sys.argv[2])
+    first, _, last = sys.argv[3].rpartition("-")
+    first, last = int(first or 0), int(last)
     cells = [dict(part.split("=") for part in cell.split(",")) for cell in sys.argv[4:]]
     game = games.load("dogma")
     built = {o.id: [a.prophet for a in o.arcana] for o in game.content.options}
@@ -39,7 +42,7 @@ def main():
     if out.exists():
         done = {(r["matchup"], r["index"], json.dumps(r["forced"], sort_keys=True))
                 for r in map(json.loads, out.read_text().splitlines())}
-    rows = sorted((r for r in lab.read_results(ref) if r["index"] < deals), key=lambda r: (r["index"], r["matchup"]))
+    rows = sorted((r for r in lab.read_results(ref) if first <= r["index"] < last), key=lambda r: (r["index"], r["matchup"]))
     for cell in cells:
         for row in rows:
             key = (row["matchup"], row["index"], json.dumps(cell, sort_keys=True))
