@@ -66,6 +66,7 @@ def main():
     print(f"Knowledge's score by its opener (rows) against each option, which chose its own opener; "
           f"the first {deals} deals, both seat orders")
     print("| opener | " + " | ".join(options) + " | mean over the options |")
+    print("| --- |" + " ---: |" * (len(options) + 1))
     for opener in openers:
         parts, means = [], []
         for option in options:
