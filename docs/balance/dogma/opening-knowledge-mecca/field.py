@@ -1,7 +1,8 @@
 """Knowledge's openers against the whole field: at the Opening a side does not know which option the
 other took (ruling D-31), so an opener is worth its score against every option the other side may
 hold, each opening as its own agent chooses. Reads lab results and Opening cells (any mix of files),
-keeps the games whose other side chose its own opener (a cell that fixed it is left out), and prints
+keeps the games whose other side chose its own opener (or was fixed to the one it chooses on that
+deal), one game per deal and Knowledge opener, and prints
 Knowledge's score for each of its openers against each option, and the mean over the options.
 usage: field.py DEALS FILE.jsonl[:OPENERS.json]...  (the first DEALS deals of each matchup, both seat orders)"""
 import json
@@ -52,8 +53,7 @@ def main():
         other = decks[1 - me]
         if forced.get(other, "free") not in ("free", chose.get((row["matchup"], row["index"], other))):
             continue  # the other side was made to open otherwise than it chooses
-        key = (row["matchup"], row["index"], forced.get(SIDE, "free") if forced.get(SIDE, "free") != "free"
-               else opener_of(row, me, known))
+        key = (row["matchup"], row["index"], opener_of(row, me, known))
         if key in seen:
             continue
         seen.add(key)

@@ -1,7 +1,8 @@
 """Knowledge against Mecca with the Opening fixed: the first DEALS deals of a balance folder played
 again in both seat orders (the lab's agents and seeds), each side's first deploy forced to the named
-Prophet ("free": the agent chooses). The Opening is a simultaneous choice of one of four Prophets a
-side, so the pairing is a 4x4 game of openers, the rest played by the agent.
+Prophet ("free": the agent chooses), the rest played by the agent. The Opening is a simultaneous
+choice of one of four Prophets a side, made without knowing the other's option (ruling D-31): a cell
+is what a pair of openers gives in this pairing; field.py scores an opener against every option.
 usage: opening_cells.py REFERENCE_FOLDER OUT.jsonl DEALS CELL... (DEALS: the first N deals, or FROM-TO, TO
 excluded, for two queues side by side; a cell: knowledge=PROPHET,mecca=PROPHET)"""
 import json
