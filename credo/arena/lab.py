@@ -20,6 +20,13 @@ assignment of them to the sides, and the report adds, for each pairing of sides,
 of each side's agent against each of the other's and the value of that table as a zero-sum
 game between the two sides' choices of agent (scipy's linear programming): what each side
 scores when both play the best mix of the agents measured. The band is judged on that value.
+
+Openers (`--openers knowledge`, or `all`): where a side's first decision shapes its game and is
+made before it knows the other side (Dogma's Opening: ruling D-31), the agent may open poorly and
+read the side low. Each deal is then played again with the named sides' first decision fixed to
+each choice the game's lab names (the other side free), and the report scores each opener against
+every other side, the field a player faces when choosing it. Those games are kept apart: every
+other section counts only the games the agent played freely.
 """
 
 from __future__ import annotations
@@ -96,6 +103,7 @@ class Settings:
     # folders written before it was kept, and then in every folder resumed from them, because
     # their first games may have been played with other values
     content_hash: str | None = None
+    openers: list[str] | None = None  # `--openers`: the sides whose first decision is fixed in turn
 
 
 def matchups(settings: Settings) -> list[tuple[str, dict]]:
@@ -149,35 +157,105 @@ def seatings(game, players: int, agents: list[str]) -> list[tuple[str, ...]]:
     return [tuple(pick[sides.index(t)] for t in teams) for pick in itertools.product(agents, repeat=len(sides))]
 
 
-def game_key(row: dict) -> tuple[str, int, tuple[str, ...]]:
-    """What names one game of a run: its matchup, its deal and who sat where."""
-    return row["matchup"], row["index"], tuple(row["agents"])
+def game_key(row: dict) -> tuple:
+    """What names one game of a run: its matchup, its deal, who sat where and what first
+    decision was fixed (`--openers`)."""
+    return row["matchup"], row["index"], tuple(row["agents"]), fixed_of(row)
 
 
-def plan(settings: Settings, done: set[tuple[str, int, tuple[str, ...]]] = frozenset()) -> list[tuple]:
+def fixed_of(row: dict) -> tuple[int, str] | None:
+    """The seat whose first decision the game fixed and to what (`--openers`); None for a free game."""
+    fixed = row.get("fixed")
+    return None if fixed is None else (fixed[0], fixed[1])
+
+
+def free_rows(rows: list[dict]) -> list[dict]:
+    """The games the agents played as they chose: those of no fixed opener."""
+    return [row for row in rows if row.get("fixed") is None]
+
+
+def openers_of(settings: Settings, game, options: dict) -> list[tuple[int, str, str]]:
+    """The fixed openings to play on each deal of a matchup: (seat, opener, action as written) for
+    each seat whose side `--openers` names, each opener the game's lab offers it."""
+    if not settings.openers:
+        return []
+    offered = getattr(game_lab(settings.game), "openers", lambda game, options: None)(game, options) or []
+    return [(seat, opener, action) for seat, (side, choices) in enumerate(offered)
+            if side in settings.openers or "all" in settings.openers for opener, action in choices]
+
+
+def check_openers(settings: Settings) -> None:
+    """`--openers` names sides the selected matchups offer openers for, with one agent: a ValueError
+    naming what is wrong otherwise."""
+    if not settings.openers:
+        return
+    game = games.load(settings.game, settings.content)
+    hook = getattr(game_lab(settings.game), "openers", None)
+    if hook is None:
+        raise ValueError(f"--openers: {settings.game} names no openers to fix (its sides' first decisions "
+                         "are not a choice of opening)")
+    if len(agent_list(settings.agents)) > 1:
+        raise ValueError("--openers measures one agent's openers: give one agent, not a cross-play")
+    sides = {side for _, options in matchups(settings) for side, _ in hook(game, options) or []}
+    if not sides:
+        raise ValueError("--openers: none of the selected matchups has openers to fix (in "
+                         f"{settings.game}: the two-player Predestination matchups)" if settings.game == "dogma"
+                         else "--openers: none of the selected matchups has openers to fix")
+    for word in settings.openers:
+        if word != "all" and word not in sides:
+            raise ValueError(f"--openers: {quoted(word)} is no side of the selected matchups; they are: "
+                             + ", ".join(sorted(sides)) + " (or all)")
+
+
+class FixedFirst:
+    """An agent whose first decision is fixed (`--openers`); every later one is its own."""
+
+    def __init__(self, inner, action: str) -> None:
+        self.inner, self.action, self.done = inner, action, False
+        self.name = inner.name
+
+    def choose(self, view):
+        if self.done:
+            return self.inner.choose(view)
+        self.done = True
+        for action in view.legal_actions:
+            if str(action) == self.action:
+                return action
+        raise ValueError(f"the fixed opener {quoted(self.action)} is not legal at the side's first decision "
+                         f"(legal: {', '.join(map(str, view.legal_actions))})")
+
+
+def plan(settings: Settings, done: Collection[tuple] = frozenset()) -> list[tuple]:
     """The work items of the games not yet in `done` (`game_key`s). Every matchup plays the
     same seeds (the arena's schedule), so matchups differ only in what they vary; in
-    cross-play each deal is played once for every seating of the agents."""
+    cross-play each deal is played once for every seating of the agents, and with `--openers`
+    once free and once for each opener of each side named."""
+    check_openers(settings)
     game = games.load(settings.game, settings.content)
     agents = agent_list(settings.agents)
     work = []
     for label, options in matchups(settings):
         players = game.players(**options)
         seated = seatings(game, players, agents)
+        fixes = [None, *openers_of(settings, game, options)]
         for fixture in schedule(agents[:1], players, settings.games, settings.seed):
             for seats in seated:
-                if (label, fixture.index, seats) not in done:
-                    work.append((settings.game, label, replace(fixture, agents=seats), options, settings.content))
+                for fixed in fixes:
+                    if (label, fixture.index, seats, None if fixed is None else fixed[:2]) not in done:
+                        work.append((settings.game, label, replace(fixture, agents=seats), options, settings.content,
+                                     fixed))
     # game k of every matchup before game k+1 of any: a run stopped early has measured them all alike
     return sorted(work, key=lambda item: item[2].index)
 
 
 def play_lab_game(item: tuple) -> dict:
     """One game of the lab, in whichever process or Ray worker: its line of results.jsonl."""
-    name, label, fixture, options, content = item
+    name, label, fixture, options, content, fixed = item
     game = games.load(name, content)
     lab = game_lab(name)
     agents = [make_agent(a, fixture.seed * 17 + seat) for seat, a in enumerate(fixture.agents)]
+    if fixed is not None:
+        agents[fixed[0]] = FixedFirst(agents[fixed[0]], fixed[2])
     began = time.perf_counter()
     match = play_game(game, agents, fixture.seed, options, secret=match_secret(None, fixture.seed))
     state = match.state
@@ -185,7 +263,8 @@ def play_lab_game(item: tuple) -> dict:
             "agents": list(fixture.agents), "winners": list(state.winners), "returns": state.returns(),
             "moves": len(match.moves), "turns": getattr(state, "turn", None),
             "first": lab.first_player(game, match), "held": [[list(t) for t in seat] for seat in lab.tags(game, match)],
-            "search": game.search_revision, "seconds": round(time.perf_counter() - began, 3)}
+            "search": game.search_revision, "seconds": round(time.perf_counter() - began, 3),
+            **({"fixed": [fixed[0], fixed[1]]} if fixed is not None else {})}
 
 
 # --- saving, resuming, merging -------------------------------------------------------------
@@ -220,7 +299,7 @@ def read_results(folder: Path) -> list[dict]:
 
 
 def _same_game(row: dict) -> tuple:
-    return row["matchup"], row["seed"], tuple(row["agents"])
+    return row["matchup"], row["seed"], tuple(row["agents"]), fixed_of(row)
 
 
 def fingerprint(settings: Settings) -> str:
@@ -289,6 +368,7 @@ def run(settings: Settings, out: Path, resume: bool = False, command: str = "", 
             # the folder holds what every run played: `--matchups chaos` added to a run of every
             # matchup leaves a folder of every matchup, as a merge of the two would
             settings.only = _union([before.only, settings.only])
+            settings.openers = _joined([before.openers, settings.openers])
         record = Run(command, [settings.game], commit=_commit(), machine=machine(),
                      python=f"Python {platform.python_version()}, credo {_version()}")
         settings.runs.append(record)
@@ -307,6 +387,11 @@ def run(settings: Settings, out: Path, resume: bool = False, command: str = "", 
                 record.seconds = time.perf_counter() - start
                 write_settings(settings, out)
     return read_results(out)
+
+
+def _joined(sweeps: list[list[str] | None]) -> list[str] | None:
+    """The `--openers` of merged parts: every side any part swept (None: none)."""
+    return sorted({word for words in sweeps for word in words or []}) or None
 
 
 def _union(selections: list[list[str] | None]) -> list[str] | None:
@@ -344,7 +429,8 @@ def merge(folders: list[Path], out: Path) -> tuple[Settings, list[dict], int]:
     first = parts[0][0]
     merged = Settings(first.game, first.agents, first.games, first.seed, first.content, first.options,
                       first.jobs, first.backend, [], _union([s.only for s, _ in parts]),
-                      first.content_hash if all(s.content_hash for s, _ in parts) else None)
+                      first.content_hash if all(s.content_hash for s, _ in parts) else None,
+                      _joined([s.openers for s, _ in parts]))
     rows: dict[tuple, dict] = {}
     repeated = 0
     for folder, (settings, part_rows) in zip(folders, parts, strict=True):
@@ -627,6 +713,98 @@ def side_totals(rows: list[dict], kind: str) -> dict[str, Rate]:
     return out
 
 
+@dataclass
+class Openers:
+    """A side's openers measured by `--openers`: the score of each (the side's first decision fixed
+    to it, the other side free) against each other side and against them all together, the field
+    it is chosen against; beside them what the agent scores with its own openings (the free
+    games), and how often it chose each."""
+
+    side: str
+    scores: dict[str, dict[str, Rate]]  # opener -> the other side -> the score
+    own: dict[str, Rate]  # the other side -> the score of the agent's own openings
+    chosen: dict[str, int]  # opener -> free games that opened with it
+
+    def field(self, against: dict[str, Rate]) -> Rate:
+        return Rate(sum(r.score for r in against.values()), sum(r.games for r in against.values()))
+
+    def ranked(self) -> list[tuple[str, Rate]]:
+        """The openers, the best against the field first."""
+        return sorted(((o, self.field(a)) for o, a in self.scores.items()), key=lambda e: (-e[1].interval[0], e[0]))
+
+
+def opener_table(game_name: str, rows: list[dict]) -> list[Openers]:
+    """Each side swept by `--openers`, from the saved games: its fixed games, and its free games
+    against the same sides."""
+    lab = game_lab(game_name)
+    side, opening = getattr(lab, "SIDE", None), getattr(lab, "OPENING", None)
+
+    def names(row: dict) -> list[str]:
+        return side_names(row, side) or [f"{row['matchup']}, seat {seat + 1}" for seat in (0, 1)]
+
+    table: dict[str, Openers] = {}
+    for row in rows:
+        fixed = fixed_of(row)
+        if fixed is None or players_of(row) != 2:
+            continue
+        seat, opener = fixed
+        me, other = names(row)[seat], names(row)[1 - seat]
+        entry = table.setdefault(me, Openers(me, {}, {}, {}))
+        entry.scores.setdefault(opener, {}).setdefault(other, Rate(0, 0)).add(score_of(row, {seat}))
+    for row in free_rows(rows):
+        if players_of(row) != 2:
+            continue
+        sides = names(row)
+        for seat in (0, 1):
+            entry = table.get(sides[seat])
+            if entry is None or not any(sides[1 - seat] in a for a in entry.scores.values()):
+                continue
+            entry.own.setdefault(sides[1 - seat], Rate(0, 0)).add(score_of(row, {seat}))
+            held = (row.get("held") or [[], []])[seat]
+            for kind, thing in held:
+                if kind == opening:
+                    entry.chosen[thing] = entry.chosen.get(thing, 0) + 1
+    return [table[name] for name in sorted(table)]
+
+
+def _against(against: dict[str, Rate]) -> str:
+    return ", ".join(f"{other} {_pct(rate.interval[0])} ({rate.games})" for other, rate in sorted(against.items()))
+
+
+def _openers_section(measured: list[Openers]) -> Section:
+    o = Section("Openers against the field", [
+        "Each deal played again with the side's first decision fixed to each opener (the other side free, "
+        "playing as it chooses): the opener's score against each other side, and against them all together, "
+        "the field a side chooses its opener against when it cannot know whom it faces. Beside them, the "
+        "agent's own openings (the free games, which every other section counts) and how often it chose "
+        "each opener there. Openers are a reading of the agent, not content: they are not held to the band."],
+        ["side", "opens with", "chosen by the agent (free games)", "games", "against the field (95% CI)",
+         "against each side (games)"], plots=["openers.png"])
+    for entry in measured:
+        free = sum(r.games for r in entry.own.values())
+        own = entry.field(entry.own)
+        o.rows.append([entry.side, "its own choice", f"{free} games", *_rate_cells(own, band=False), _against(entry.own)])
+        for opener, rate in entry.ranked():
+            o.rows.append([entry.side, opener, f"{entry.chosen.get(opener, 0)} of {free}", *_rate_cells(rate, band=False),
+                           _against(entry.scores[opener])])
+    return o
+
+
+def _openers_note(measured: list[Openers]) -> str:
+    """One sentence per side: its best opener against the field, and what the agent's own openings score."""
+    parts = []
+    for entry in measured:
+        best, rate = entry.ranked()[0]
+        own = entry.field(entry.own)
+        mine = max(entry.chosen, key=entry.chosen.get) if entry.chosen else None
+        said = f"{entry.side}: {best} {_pct(rate.interval[0])} against the field"
+        if own.games:
+            said += (f", the agent's own openings {_pct(own.interval[0])}"
+                     + (f" (mostly {mine})" if mine and mine != best else " (the same opener)" if mine == best else ""))
+        parts.append(said)
+    return "Best opener by side: " + "; ".join(parts) + "."
+
+
 # --- the report ---------------------------------------------------------------------------
 
 def _pct(x: float) -> str:
@@ -667,8 +845,10 @@ def sections(settings: Settings, rows: list[dict]) -> list[Section]:
     """The report's content, written as markdown and as HTML from the same sections."""
     game = games.load(settings.game, settings.content)
     agents = agent_list(settings.agents)
-    played = rows  # every game; the sections but cross-play's count the first agent's own
-    rows = mirror_rows(settings, rows)
+    everything = rows
+    played = free_rows(rows)  # the games the agents chose in; the sections but cross-play's count the first agent's own
+    rows = mirror_rows(settings, played)
+    measured = opener_table(settings.game, everything)
 
     def level(agent: str) -> str:
         return f"`{agent}` (in {settings.game}: `{game.levels[agent]}`)" if agent in game.levels else f"`{agent}`"
@@ -683,8 +863,11 @@ def sections(settings: Settings, rows: list[dict]) -> list[Section]:
         "",
         f"- {who}; seed {', '.join(dict.fromkeys(_seed_of(r) for r in runs)) or settings.seed};"
         f" up to {settings.games} games per matchup{' and seating' if len(agents) > 1 else ''}"
-        f" ({len(played)} games in all, {_duration(seconds)} of running;"
-        f" {_duration(sum(row.get('seconds', 0) for row in played))} of a core's play)",
+        f" ({len(everything)} games in all, {_duration(seconds)} of running;"
+        f" {_duration(sum(row.get('seconds', 0) for row in everything))} of a core's play)",
+        *([f"- Openers: the first decision of {', '.join(settings.openers or ['the sides'])} fixed in turn to each"
+           f" opener in {len(everything) - len(played)} games (\"Openers against the field\"); every other"
+           f" section counts the {len(played)} games played freely"] if len(everything) > len(played) else []),
         f"- Search: {_revision_note(game, rows)}",
         f"- Content: {settings.content or 'the shipped content'}"
         f"{f' (content hash {settings.content_hash})' if settings.content_hash else ''}; game options: "
@@ -778,6 +961,8 @@ def sections(settings: Settings, rows: list[dict]) -> list[Section]:
     crossed = cross_play(played, side, agents, game.team_of) if len(agents) > 1 else []
     if crossed:
         out.append(_cross_section(crossed, side))
+    if measured:
+        out.append(_openers_section(measured))
     outside = [f"{label} ({_pct(rate.interval[0])})" for label, (_, rate, _) in matchup_rates(rows, sides).items() if rate.outside]
     outside += [f"seat {seat + 1} of {n} ({_pct(rate.interval[0])})" for n, rates in seats.items()
                 for seat, rate in enumerate(rates) if rate.outside]
@@ -797,7 +982,7 @@ def sections(settings: Settings, rows: list[dict]) -> list[Section]:
     verdict = (("Outside the band: " + "; ".join(outside) + ".") if outside
                else f"Every matchup, {checked} is within the band (or its interval overlaps it).")
     if not crossed:
-        out.append(Section("Summary", [verdict]))
+        out.append(Section("Summary", [verdict, *([_openers_note(measured)] if measured else [])]))
         return out
     # each pairing named from the side its value favours, as the pairings above are
     beyond = [f"{c.a} against {c.b} ({_pct(c.value)})" if c.value > 0.5 else f"{c.b} against {c.a} ({_pct(1 - c.value)})"
@@ -1034,7 +1219,18 @@ def write_report(settings: Settings, rows: list[dict], out: Path, plots: bool = 
     """report.md and report.html in `out`, with the plots beside them (unless `plots` is False)."""
     parts = sections(settings, rows)
     if plots:
-        draw_plots(parts, mirror_rows(settings, rows), out, games.load(settings.game, settings.content))
+        draw_plots(parts, mirror_rows(settings, free_rows(rows)), out, games.load(settings.game, settings.content))
+        measured = opener_table(settings.game, rows)
+        if measured:
+            labels, rates = [], []
+            for entry in measured:
+                labels.append(f"{entry.side}: its own choice")
+                rates.append(entry.field(entry.own))
+                for opener, rate in entry.ranked():
+                    labels.append(f"{entry.side}: {opener}")
+                    rates.append(rate)
+            _interval_plot(_pyplot(), out / "openers.png", labels, rates, "Score of each opener against the field",
+                           "score", band=False)
     else:
         for s in parts:
             s.plots = []

@@ -50,11 +50,14 @@ class LabGame(_Saved):
     held: list[list[tuple[StrictStr, StrictStr]]] | None = None
     search: StrictInt | None = None
     seconds: Seconds = 0.0  # absent in the oldest runs; never null
+    fixed: tuple[Seat, StrictStr] | None = None  # `--openers`: the seat whose first decision was fixed, and to what
 
     @model_validator(mode="after")
     def _seats(self) -> LabGame:
         self._check_seats(returns=self.returns, held=self.held)
-        for name, seats in (("winners", self.winners), ("first", [] if self.first is None else [self.first])):
+        fixed = [] if self.fixed is None else [self.fixed[0]]
+        for name, seats in (("winners", self.winners), ("first", [] if self.first is None else [self.first]),
+                            ("fixed", fixed)):
             for seat in seats:
                 if seat >= len(self.agents):
                     raise ValueError(f"{name}: seat {seat} is not one of the {len(self.agents)} seats")

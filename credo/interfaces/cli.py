@@ -482,12 +482,14 @@ def cmd_balance(args, console: Console) -> int:
     backend = _backend(args)
     _limits(args, backend)
     only = [word.strip() for word in args.matchups.split(",") if word.strip()] if args.matchups else None
+    openers = [word.strip() for word in args.openers.split(",") if word.strip()] if args.openers else None
     settings = lab.Settings(game.name, args.agents, args.games, args.seed, args.content, options, args.jobs, backend,
-                            only=only)
+                            only=only, openers=openers)
     try:
         for _label, played in lab.matchups(settings):
             game.options(**played)
             game.new(0, **played)
+        lab.check_openers(settings)
     except CredoError as exc:
         raise SystemExit(f"{exc} ('credo games {game.name}' lists the options)") from None
     except ValueError as exc:
@@ -498,6 +500,8 @@ def cmd_balance(args, console: Console) -> int:
         argv += ["-o", pair]
     if only:
         argv += ["--matchups", ",".join(only)]
+    if openers:
+        argv += ["--openers", ",".join(openers)]
     if args.content:
         argv += ["--content", args.content]
     if backend == "ray":
@@ -532,10 +536,10 @@ def _balance_report(settings, rows: list[dict], out: Path, console: Console) -> 
     except ImportError as exc:
         parts = lab.write_report(settings, rows, out, plots=False)
         console.print(f"{exc}; the report is written without its plots", markup=False, soft_wrap=True)
-    summary = parts[-1].text[0]
     console.print(f"{len(rows)} games; report written to {out}/report.md and {out}/report.html", markup=False,
                   soft_wrap=True)
-    console.print(summary, markup=False, soft_wrap=True)
+    for line in parts[-1].text:  # the summary
+        console.print(line, markup=False, soft_wrap=True)
     return 0
 
 
@@ -855,6 +859,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--resume", action="store_true", help="play only the games --out does not hold yet")
     p.add_argument("--matchups", help="only these matchups, comma-separated: a label, or a side of one "
                                       "(knowledge: every matchup of that deck or option)")
+    p.add_argument("--openers", help="these sides' first decision fixed in turn to each opener, comma-separated, "
+                                     "or all: each opener scored against the field (in dogma: the Prophets an "
+                                     "option may open with)")
     p.add_argument("-o", "--option", action="append", help="game option KEY=VALUE, laid over every matchup's")
     p.add_argument("--content", help="a folder with your own content files")
     p.set_defaults(func=cmd_balance)

@@ -738,3 +738,71 @@ def test_a_thing_every_seat_held_has_no_score_for_the_seats_without_it():
                                                         lab.Rate(0.0, 0, 1 / 3))], "text", ["games", "score"])
     [row] = section.rows
     assert row == ["chains", "90", "33.3% [24.5%, 43.6%]", "0", "-", "-"]
+
+
+def _opened(row: dict, seat: int) -> list[str]:
+    return [thing for kind, thing in row["held"][seat] if kind == "opening"]
+
+
+def test_openers_fix_a_sides_first_decision_to_each_and_the_other_side_plays_as_it_chose(tmp_path):
+    game = games.load("dogma")
+    knowledge = [a.prophet for a in {o.id: o for o in game.content.options}["knowledge"].arcana]
+    settings = lab.Settings("dogma", "random", 2, only=["knowledge vs mecca", "mecca vs knowledge"],
+                            openers=["knowledge"])
+    rows = lab.run(settings, tmp_path)
+    assert len(rows) == 2 * 2 * (1 + len(knowledge))  # two matchups, two deals: free, and once per opener
+    free = {(r["matchup"], r["index"]): r for r in rows if "fixed" not in r}
+    assert len(free) == 4
+    for row in rows:
+        if "fixed" not in row:
+            continue
+        seat, opener = row["fixed"]
+        assert row["options"]["decks"][seat] == "knowledge"
+        assert _opened(row, seat) == [opener]  # the tag the narration checks names the fixed Prophet
+        # the other side chose before seeing anything of it, with the same seed: the same opener
+        assert _opened(row, 1 - seat) == _opened(free[(row["matchup"], row["index"])], 1 - seat)
+    assert sorted(r["fixed"][1] for r in rows if "fixed" in r) == sorted(knowledge * 4)
+    assert len({lab.game_key(r) for r in rows}) == len(rows)
+    assert lab.run(settings, tmp_path, resume=True) == rows  # nothing missing, nothing played again
+
+    parts = {s.title: s for s in lab.write_report(lab.read_settings(tmp_path), rows, tmp_path)}
+    # every other section counts the free games only
+    [option_row] = [r for r in parts["By option"].rows if r[0] == "knowledge"]
+    assert option_row[1] == "4"
+    # the openers, counted again here from the saved games
+    table = parts["Openers against the field"].rows
+    own = sum((r["returns"][r["options"]["decks"].index("knowledge")] + 1) / 2 for r in free.values())
+    assert table[0][:4] == ["knowledge", "its own choice", "4 games", "4"]
+    assert table[0][4].startswith(f"{100 * own / 4:.1f}%")
+    for opener in knowledge:
+        games_of = [r for r in rows if r.get("fixed", [None, None])[1] == opener]
+        score = sum(lab.score_of(r, {r["fixed"][0]}) for r in games_of)
+        chosen = sum(_opened(r, r["options"]["decks"].index("knowledge")) == [opener] for r in free.values())
+        [line] = [r for r in table if r[1] == opener]
+        assert line[2:4] == [f"{chosen} of 4", "4"]
+        assert line[4].startswith(f"{100 * score / 4:.1f}%")
+        assert line[5] == f"mecca {100 * score / 4:.1f}% (4)"
+    assert (tmp_path / "openers.png").stat().st_size > 0
+    assert parts["Summary"].text[1].startswith("Best opener by side: knowledge: ")
+
+
+def test_openers_are_refused_where_no_side_offers_them_in_one_line(tmp_path):
+    out = ["--out", str(tmp_path / "x")]
+    for argv, said in (
+            (["jol", "--openers", "jovinet"], "--openers: jol names no openers to fix"),
+            (["dogma", "--matchups", "knowledge vs mecca", "--openers", "storm"],
+             "--openers: 'storm' is no side of the selected matchups; they are: knowledge, mecca (or all)"),
+            (["dogma", "--matchups", "free will", "--openers", "all"],
+             "--openers: none of the selected matchups has openers to fix"),
+            (["dogma", "--agents", "random,greedy", "--openers", "all"], "--openers measures one agent's openers")):
+        with pytest.raises(SystemExit, match=re.escape(said)):
+            main(["balance", *argv, *out])
+        assert not (tmp_path / "x").exists()
+
+
+def test_a_saved_game_fixing_a_seat_it_has_not_is_refused(tmp_path):
+    rows = lab.run(lab.Settings("dogma", "random", 1, only=["knowledge vs mecca"], openers=["knowledge"]), tmp_path)
+    row = next(r for r in rows if "fixed" in r)
+    (tmp_path / lab.RESULTS).write_text(json.dumps({**row, "fixed": [2, "agostino"]}) + "\n")
+    with pytest.raises(ValueError, match="fixed: seat 2 is not one of the 2 seats"):
+        lab.read_results(tmp_path)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 ARCANA = 4  # a player's Arcana slots
 SIDE = "option"  # what names a side in Predestination: the report sets each option against each
+OPENING = "opening"  # the tag naming the Prophet a side opened with (`--openers` compares them)
 # kinds of tag that say what happened to a side, not what content it held (credo/arena/lab.py)
 OUTCOMES = {
     "draft": "How each side's Chaos draft ended (section 2.1.1: the race to conclude)",
@@ -32,6 +33,19 @@ def matchups(game) -> list[tuple[str, dict]]:
              if a != b]  # one box holds each option once: two players never share one
             + [("free will", {"mode": "free_will"}), ("chaos", {"mode": "chaos"}), ("2 vs 2", {"players": 4}),
                ("2 vs 2 chaos", {"players": 4, "mode": "chaos"})])
+
+
+def openers(game, options: dict) -> list[tuple[str, list[tuple[str, str]]]] | None:
+    """What `credo balance --openers` fixes (credo/arena/lab.py): per seat, its side (the
+    Predestination option) and each Prophet it may open with, with the deploy that opens with him
+    (section 3: the Opening deploys one Prophet from the full rear guard, a side's first decision,
+    made not knowing the other's option: ruling D-31). None where sides hold no fixed Prophets
+    (Free Will, Chaos) or play in teams."""
+    if options.get("mode", "predestination") != "predestination" or options.get("players", 2) != 2:
+        return None
+    built = {o.id: [a.prophet for a in o.arcana if a.prophet] for o in game.content.options}
+    return [(deck, [(prophet, f"{DEPLOY}{k + 1}") for k, prophet in enumerate(built[deck])])
+            for deck in options["decks"]]
 
 
 def tags(game, match) -> list[list[tuple[str, str]]]:
