@@ -127,8 +127,8 @@ def _registry() -> dict[str, Callable[[int], Agent]]:
 BUDGETED = ("mcts-N, ismcts-N, openspiel-ismcts-N, openspiel-mcts-N for N iterations a move; "
             "mcts-N and ismcts-N may end -turn (playouts to the searcher's next turn), -reply (to the end "
             "of the next player's turn), -halving (first moves compared by sequential halving), -leaders "
-            "(UCB's two leading first moves compared on the same luck) or -paired (compared so by playouts "
-            "straight after them)")
+            "(UCB's two leading first moves compared on the same luck), -paired (compared so by playouts "
+            "straight after them) or -book (the game's book moves where it has them)")
 
 # What a budgeted search's name may add after its budget: how its playouts end, where that is not
 # the game's own way. "turn": to the start of the searcher's next turn, compared on values rescaled
@@ -138,12 +138,14 @@ BUDGETED = ("mcts-N, ismcts-N, openspiel-ismcts-N, openspiel-mcts-N for N iterat
 # "halving": the root's actions compared by sequential halving on common random numbers
 # (MctsAgent's root="halving"; docs/agents/search.md section 36); "leaders": UCB's leading root
 # actions compared so with the rest of the budget (root="leaders", section 37); "paired": the same,
-# each comparison a playout straight after the action rather than an iteration down the tree
+# each comparison a playout straight after the action rather than an iteration down the tree;
+# "book": the game's book moves (Game.book_action) where it has one, the search elsewhere
 SEARCH_VARIANTS: dict[str, dict] = {"turn": {"playout_end": "turn", "normalize_values": True},
                                     "reply": {"playout_end": "reply", "normalize_values": True},
                                     "halving": {"root": "halving"},
                                     "leaders": {"root": "leaders"},
-                                    "paired": {"root": "leaders", "compare_by": "playout"}}
+                                    "paired": {"root": "leaders", "compare_by": "playout"},
+                                    "book": {"book": True}}
 
 # Families of agents whose code lives outside this package, by the prefix of their names. The
 # OpenSpiel agents live in credo.envs, which may import the agents but not be imported by them

@@ -105,7 +105,8 @@ class MctsAgent(Agent):
                  prior_visits: int = 4, prior_samples: int = 4, playout_end: str | None = None,
                  normalize_values: bool | None = None, widening: bool | None = None,
                  stop_when_settled: bool = True, rest_rounds: int | None = None,
-                 turn_end_weight: float = 0.0, root: str = "ucb", compare_by: str = "tree") -> None:
+                 turn_end_weight: float = 0.0, root: str = "ucb", compare_by: str = "tree",
+                 book: bool = False) -> None:
         super().__init__(seed)
         self.rng = Rng(seed)
         self.iterations = iterations
@@ -140,6 +141,9 @@ class MctsAgent(Agent):
         if compare_by not in COMPARISONS:
             raise ValueError(f"compare_by {quoted(compare_by)}: expected one of {', '.join(COMPARISONS)}")
         self.compare_by = compare_by
+        # with `book`: the game's book move where it has one (Game.book_action: Dogma's Opening),
+        # measured in whole games where the search misvalues the decision (docs/agents/search.md 47)
+        self.book = book
         self.last_iterations = 0
         self.last_root: _Node | None = None
         self.effort = Effort("iterations", iterations)
@@ -148,6 +152,10 @@ class MctsAgent(Agent):
         actions = view.legal_actions
         if len(actions) == 1:
             return actions[0]
+        if self.book:
+            known = view.game.book_action(view)
+            if known is not None:
+                return known
         # the clock starts before the root's first evaluation, which is part of the decision;
         # then it is read before every iteration, so the answer comes at most one iteration late
         deadline = time.perf_counter() + self.seconds if self.seconds else None

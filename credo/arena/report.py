@@ -576,7 +576,8 @@ def describe_agent(name: str, game: str | None = None) -> str:
                 budget += f", at most {agent.seconds:g} s"
             if agent.stop_when_settled and agent.root == "ucb":  # the other roots spend their budget
                 budget += " (fewer once no remaining iteration could change the answer)"
-        return f"{kind}: {budget}; {playouts(agent, game)}{_root(agent)}"
+        book = "; the game's book moves where it has them (Dogma's Opening)" if agent.book else ""
+        return f"{kind}: {budget}; {playouts(agent, game)}{_root(agent)}{book}"
     doc = (sys.modules[type(agent).__module__].__doc__ or type(agent).__doc__ or "").strip()
     return f"{' '.join(doc.split('.')[0].split())} ({kind})" if doc else kind
 
@@ -623,8 +624,9 @@ def level_budget(name: str) -> str:
     agent = make_agent(name)
     if isinstance(agent, MctsAgent):
         variant = search_budget(name)[2]
-        return f"{agent.iterations} iterations" + (", playouts to the start of its next turn, values rescaled"
-                                                  if variant == "turn" else "")
+        return (f"{agent.iterations} iterations" + (", playouts to the start of its next turn, values rescaled"
+                                                   if variant == "turn" else "")
+                + (", the game's book moves" if agent.book else ""))
     if isinstance(agent, PlannerAgent):
         return f"{agent.candidates} plans over {agent.samples} worlds"
     return "one step ahead, no search: no cap needed"

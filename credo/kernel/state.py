@@ -231,6 +231,12 @@ class Game(ABC):
             return [v if p % 2 == 0 else -v for p in range(state.num_players)]
         return [self.evaluate(state, p) for p in range(state.num_players)]
 
+    def book_action(self, view) -> Action | None:
+        """A book move: an answer measured in whole games for a decision whose worth lies past
+        what a search can see (Dogma's Opening), played by the search variant `mcts-N-book`;
+        None where the game has none, and there the search decides."""
+        return None
+
     def rollout_action(self, state: "State", player: int, rng: Rng) -> Action:
         """A quick, reasonable action for playouts; games refine it (default: uniform)."""
         return rng.choice(state.legal_actions(player))

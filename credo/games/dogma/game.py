@@ -7,10 +7,10 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from credo.kernel import ActionSpace, Game, IllegalAction
+from credo.kernel import Action, ActionSpace, Game, IllegalAction
 from credo.kernel.rng import Rng
 
-from . import evaluation, heuristics
+from . import book, evaluation, heuristics
 from . import rules as R
 from .catalogue import build_catalogue
 from .codes import ARCANA, GLOBAL, KW, MAL, MAX_CULT, Names, PATHS, PROTECTION, REVEALED, SIDES, TYPE_BIT
@@ -321,6 +321,9 @@ class DogmaGame(Game):
 
     def describe_action(self, action) -> str:
         return describe(self, action)
+
+    def book_action(self, view) -> Action | None:
+        return book.book_action(self, view)
 
     evaluate = staticmethod(evaluation.evaluate)
     two_sided = staticmethod(evaluation.two_sided)
