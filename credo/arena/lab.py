@@ -725,12 +725,14 @@ class Openers:
     own: dict[str, Rate]  # the other side -> the score of the agent's own openings
     chosen: dict[str, int]  # opener -> free games that opened with it
 
-    def field(self, against: dict[str, Rate]) -> Rate:
-        return Rate(sum(r.score for r in against.values()), sum(r.games for r in against.values()))
-
     def ranked(self) -> list[tuple[str, Rate]]:
-        """The openers, the best against the field first."""
-        return sorted(((o, self.field(a)) for o, a in self.scores.items()), key=lambda e: (-e[1].interval[0], e[0]))
+        """The openers with their score against the field, the best first."""
+        return sorted(((o, pooled(a)) for o, a in self.scores.items()), key=lambda e: (-e[1].interval[0], e[0]))
+
+
+def pooled(against: dict[str, Rate]) -> Rate:
+    """The score against every side together: the field (each side played on the same deals)."""
+    return Rate(sum(r.score for r in against.values()), sum(r.games for r in against.values()))
 
 
 def opener_table(game_name: str, rows: list[dict]) -> list[Openers]:
@@ -782,7 +784,7 @@ def _openers_section(measured: list[Openers]) -> Section:
          "against each side (games)"], plots=["openers.png"])
     for entry in measured:
         free = sum(r.games for r in entry.own.values())
-        own = entry.field(entry.own)
+        own = pooled(entry.own)
         o.rows.append([entry.side, "its own choice", f"{free} games", *_rate_cells(own, band=False), _against(entry.own)])
         for opener, rate in entry.ranked():
             o.rows.append([entry.side, opener, f"{entry.chosen.get(opener, 0)} of {free}", *_rate_cells(rate, band=False),
@@ -790,12 +792,16 @@ def _openers_section(measured: list[Openers]) -> Section:
     return o
 
 
+def _swept(openers: list[str] | None) -> str:
+    return "every side" if not openers or "all" in openers else ", ".join(openers)
+
+
 def _openers_note(measured: list[Openers]) -> str:
     """One sentence per side: its best opener against the field, and what the agent's own openings score."""
     parts = []
     for entry in measured:
         best, rate = entry.ranked()[0]
-        own = entry.field(entry.own)
+        own = pooled(entry.own)
         mine = max(entry.chosen, key=entry.chosen.get) if entry.chosen else None
         said = f"{entry.side}: {best} {_pct(rate.interval[0])} against the field"
         if own.games:
@@ -865,7 +871,7 @@ def sections(settings: Settings, rows: list[dict]) -> list[Section]:
         f" up to {settings.games} games per matchup{' and seating' if len(agents) > 1 else ''}"
         f" ({len(everything)} games in all, {_duration(seconds)} of running;"
         f" {_duration(sum(row.get('seconds', 0) for row in everything))} of a core's play)",
-        *([f"- Openers: the first decision of {', '.join(settings.openers or ['the sides'])} fixed in turn to each"
+        *([f"- Openers: the first decision of {_swept(settings.openers)} fixed in turn to each"
            f" opener in {len(everything) - len(played)} games (\"Openers against the field\"); every other"
            f" section counts the {len(played)} games played freely"] if len(everything) > len(played) else []),
         f"- Search: {_revision_note(game, rows)}",
@@ -1225,7 +1231,7 @@ def write_report(settings: Settings, rows: list[dict], out: Path, plots: bool = 
             labels, rates = [], []
             for entry in measured:
                 labels.append(f"{entry.side}: its own choice")
-                rates.append(entry.field(entry.own))
+                rates.append(pooled(entry.own))
                 for opener, rate in entry.ranked():
                     labels.append(f"{entry.side}: {opener}")
                     rates.append(rate)

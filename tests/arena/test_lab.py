@@ -784,6 +784,8 @@ def test_openers_fix_a_sides_first_decision_to_each_and_the_other_side_plays_as_
         assert line[5] == f"mecca {100 * score / 4:.1f}% (4)"
     assert (tmp_path / "openers.png").stat().st_size > 0
     assert parts["Summary"].text[1].startswith("Best opener by side: knowledge: ")
+    assert ("- Openers: the first decision of knowledge fixed in turn to each opener in 16 games"
+            in (tmp_path / "report.md").read_text())
 
 
 def test_openers_are_refused_where_no_side_offers_them_in_one_line(tmp_path):
