@@ -779,7 +779,10 @@ def _openers_section(measured: list[Openers]) -> Section:
         "playing as it chooses): the opener's score against each other side, and against them all together, "
         "the field a side chooses its opener against when it cannot know whom it faces. Beside them, the "
         "agent's own openings (the free games, which every other section counts) and how often it chose "
-        "each opener there. Openers are a reading of the agent, not content: they are not held to the band."],
+        "each opener there. The free games and the games fixed to the opener the agent would choose differ by "
+        "the games' own noise (with its first decision fixed, the agent's later searches draw otherwise): "
+        "compare openers with each other. Openers are a reading of the agent, not content: they are not held "
+        "to the band."],
         ["side", "opens with", "chosen by the agent (free games)", "games", "against the field (95% CI)",
          "against each side (games)"], plots=["openers.png"])
     for entry in measured:
