@@ -1,5 +1,6 @@
-"""docs/design.md's worked example runs as written: its shell blocks, in order, in a fresh
-folder (with few games: the measurement itself is not what is tested)."""
+"""docs/design.md's worked example runs as written: its shell blocks (fenced ```sh), in order, in a
+fresh folder (with few games: the measurement itself is not what is tested). Commands the page shows
+beside the example, too long to run here, are fenced ```shell."""
 
 from __future__ import annotations
 
