@@ -43,7 +43,7 @@ def openers(game, options: dict) -> list[tuple[str, list[tuple[str, str]]]] | No
     (Free Will, Chaos) or play in teams."""
     if options.get("mode", "predestination") != "predestination" or options.get("players", 2) != 2:
         return None
-    built = {o.id: [a.prophet for a in o.arcana if a.prophet] for o in game.content.options}
+    built = {o.id: [a.prophet for a in o.arcana] for o in game.content.options}
     return [(deck, [(prophet, f"{DEPLOY}{k + 1}") for k, prophet in enumerate(built[deck])])
             for deck in options["decks"]]
 

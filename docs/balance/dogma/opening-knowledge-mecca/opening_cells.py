@@ -18,20 +18,6 @@ from credo.games.dogma import lab as dogma_lab
 from credo.kernel.view import match_secret
 
 
-class ForcedOpening:
-    """The agent, but its first decision (the Opening's deploy) is the given action."""
-
-    def __init__(self, inner, deploy: str):
-        self.inner, self.deploy, self.done = inner, deploy, False
-        self.name = inner.name
-
-    def choose(self, view):
-        if not self.done:
-            self.done = True
-            return next(a for a in view.legal_actions if str(a) == self.deploy)
-        return self.inner.choose(view)
-
-
 def main():
     ref, out = Path(sys.argv[1]), Path(sys.argv[2])
     first, _, last = sys.argv[3].rpartition("-")
@@ -52,7 +38,7 @@ def main():
             agents = [make_agent(a, row["seed"] * 17 + s) for s, a in enumerate(row["agents"])]
             for seat, option in enumerate(row["options"]["decks"]):
                 if cell.get(option, "free") != "free":
-                    agents[seat] = ForcedOpening(agents[seat], f"deploy {built[option].index(cell[option]) + 1}")
+                    agents[seat] = lab.FixedFirst(agents[seat], f"deploy {built[option].index(cell[option]) + 1}")
             began = time.perf_counter()
             match = play_game(game, agents, row["seed"], row["options"], secret=match_secret(None, row["seed"]))
             s = match.state
