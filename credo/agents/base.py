@@ -204,6 +204,13 @@ def search_budget(name: str) -> tuple[str, int, str] | None:
     return kind, iterations, variant
 
 
+def plays_book(name: str, game) -> bool:
+    """Whether the agent `name` (a level read as the agent it is in `game`) plays the game's book
+    moves: the search variant -book."""
+    parsed = search_budget(game.levels.get(name, name))
+    return parsed is not None and parsed[2] == "book"
+
+
 def agent_names() -> list[str]:
     return sorted(_registry())
 

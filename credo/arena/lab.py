@@ -44,7 +44,7 @@ from pathlib import Path
 from types import SimpleNamespace
 
 from credo import games
-from credo.agents import make_agent
+from credo.agents import make_agent, plays_book
 from credo.kernel.view import match_secret
 from credo.kernel import quoted
 
@@ -264,6 +264,7 @@ def play_lab_game(item: tuple) -> dict:
             "moves": len(match.moves), "turns": getattr(state, "turn", None),
             "first": lab.first_player(game, match), "held": [[list(t) for t in seat] for seat in lab.tags(game, match)],
             "search": game.search_revision, "seconds": round(time.perf_counter() - began, 3),
+            **({"book": game.book_revision} if any(plays_book(a, game) for a in fixture.agents) else {}),
             **({"fixed": [fixed[0], fixed[1]]} if fixed is not None else {})}
 
 
@@ -339,6 +340,13 @@ def _one_search(name: str, rows: list[dict], where: str, today: bool = False) ->
                          for r in sorted(found, key=lambda r: -1 if r is None else r))
         raise ValueError(f"{where}: games of {name}'s search revisions {said} would be measured together; "
                          "measure today's search in a new folder")
+    books = {row["book"] for row in rows if row.get("book") is not None}  # games of an agent playing the book
+    if today and books:
+        books.add(games.load(name).book_revision)
+    if len(books) > 1:
+        raise ValueError(f"{where}: games played with {name}'s book revisions "
+                         f"{', '.join(map(str, sorted(books)))} would be measured together; measure today's book "
+                         "in a new folder")
 
 
 def run(settings: Settings, out: Path, resume: bool = False, command: str = "", address: str | None = None,
@@ -1036,7 +1044,13 @@ def _revision_note(game, rows: list[dict]) -> str:
     if revision is None:
         return "the games recorded no search revision (played before the lab kept it; see run.json's commits)"
     now = "today's" if revision == game.search_revision else f"not today's ({game.search_revision})"
-    return f"revision {revision} of {game.name}'s search (`Game.search_revision`, {now})"
+    note = f"revision {revision} of {game.name}'s search (`Game.search_revision`, {now})"
+    books = {row["book"] for row in rows if row.get("book") is not None}
+    if len(books) == 1:  # one revision: the lab refuses to measure several together
+        book = next(iter(books))
+        now = "today's" if book == game.book_revision else f"not today's ({game.book_revision})"
+        note += f"; its book (`-book`) at revision {book} (`Game.book_revision`, {now})"
+    return note
 
 
 def plot_file(kind: str) -> str:

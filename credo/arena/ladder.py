@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from credo import games
-from credo.agents import Agent, make_agent
+from credo.agents import Agent, make_agent, plays_book
 from credo.kernel import Action, PlayerView
 from credo.kernel.rng import Rng
 from credo.kernel.view import match_secret
@@ -135,13 +135,15 @@ class Ladder:
 
 
 def _settings(name: str, agents: list[str], seed: int, options: dict) -> dict:
-    """What a ladder's saved games belong to: the game's search revision, its content (hash) and
-    what each level was are part of it, so that a run never adds games of today's agents to
-    games of other ones; the number of rounds is not (more extend it)."""
+    """What a ladder's saved games belong to: the game's search revision, its content (hash),
+    what each level was and, where an agent plays the book, the book's revision are part of it,
+    so that a run never adds games of today's agents to games of other ones; the number of
+    rounds is not (more extend it)."""
     game = games.load(name)
+    book = {"book": game.book_revision} if any(plays_book(agent, game) for agent in agents) else {}
     return {"game": name, "agents": agents, "seed": seed, "options": options,
             "search": game.search_revision, "content": game.content_hash,
-            "levels": {agent: game.levels[agent] for agent in agents if agent in game.levels}}
+            "levels": {agent: game.levels[agent] for agent in agents if agent in game.levels}, **book}
 
 
 def not_today(settings: dict) -> list[str]:
@@ -152,7 +154,8 @@ def not_today(settings: dict) -> list[str]:
     unrecorded = [] if settings.get("content") else ["content (not recorded)"]
     if "levels" not in settings and any(agent in game.levels for agent in settings["agents"]):
         unrecorded.append("levels (not recorded)")
-    return game.changed_since(settings.get("levels"), settings.get("search"), settings.get("content")) + unrecorded
+    return game.changed_since(settings.get("levels"), settings.get("search"), settings.get("content"),
+                              settings.get("book")) + unrecorded
 
 
 def _saved(path: Path, settings: dict) -> dict[int, dict]:

@@ -31,7 +31,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from credo import games
-from credo.agents import Effort, LevelAgent, PlannerAgent, make_agent, search_budget
+from credo.agents import Effort, LevelAgent, PlannerAgent, make_agent, plays_book, search_budget
 from credo.agents.mcts import REST_PLAYOUT_CAP, MctsAgent
 from credo.kernel import Game, quoted
 
@@ -79,6 +79,8 @@ class Line:
     # how many played each game; None in lines saved before it was kept, all of them at the
     # game's default count (two players in every game)
     players: int | None = None
+    # the game's book_revision when one of the two played the book; None where neither did
+    book: int | None = None
 
     @property
     def table(self) -> tuple[str, int]:
@@ -205,6 +207,7 @@ class _Pairing:
     seats: int
     options: dict
     meaning: dict
+    book: int | None  # the game's book revision where one of the two plays the book (Line.book)
     before: dict[int, GameResult]
     label: str
 
@@ -224,6 +227,7 @@ class _Pairing:
             games_wanted = -(-games_wanted // deal) * deal
         label = f"{table_name((name, seats))}: {first} vs {second}"
         meaning = {a: game.levels[a] for a in (first, second) if a in game.levels}
+        book = game.book_revision if any(plays_book(a, game) for a in (first, second)) else None
         before: dict[int, GameResult] = {}
         for row in saved:
             if (row["game"], row.get("players", game.players()), row["first"], row["second"], row["role"]) \
@@ -239,11 +243,15 @@ class _Pairing:
                     raise ValueError(f"{games_file}: {label} was played on other content (content hash "
                                      f"{row['content']}, today's {game.content_hash}): save this run's results "
                                      "elsewhere")
+                if row.get("book") != book:
+                    raise ValueError(f"{games_file}: {label} was played with {name}'s book revision "
+                                     f"{row.get('book')} and it is {book} now: save this run's results elsewhere")
                 before[row["index"]] = GameResult(Fixture(row["index"], tuple(row["agents"]), row["seed"]),
                                                   row["returns"], row["moves"], seconds=row["seconds"],
                                                   effort=row.get("effort"))
         before = {index: result for index, result in before.items() if index < games_wanted}
-        return cls(name, first, second, target, role, games_wanted, game, seats, options, meaning, before, label)
+        return cls(name, first, second, target, role, games_wanted, game, seats, options, meaning, book, before,
+                   label)
 
 
 def measure(games_list: list[str] | None = None, games_per_pairing: int = MIN_GAMES, jobs: int = 1,
@@ -305,7 +313,7 @@ def measure(games_list: list[str] | None = None, games_per_pairing: int = MIN_GA
         slots[at] = Line(table.name, table.first, table.second, len(results), wins, draws, losses, table.target,
                          table.role, seconds, table.meaning, effort_by_agent(results),
                          round(sum(r.seconds for r in results), 3), duplicate, table.game.search_revision,
-                         table.game.content_hash, table.seats)
+                         table.game.content_hash, table.seats, table.book)
         report.lines[:] = [line for line in slots if line is not None]
 
     for at, table in enumerate(tables):
@@ -334,6 +342,7 @@ def measure(games_list: list[str] | None = None, games_per_pairing: int = MIN_GA
                 file.write({"game": table.name, "players": table.seats, "first": table.first,
                             "second": table.second, "role": table.role, "levels": table.meaning,
                             "search": table.game.search_revision, "content": table.game.content_hash,
+                            **({"book": table.book} if table.book is not None else {}),
                             "index": result.fixture.index, "seed": result.fixture.seed,
                             "agents": list(result.fixture.agents), "returns": result.returns,
                             "moves": result.moves, "seconds": round(result.seconds, 3),
@@ -538,8 +547,9 @@ def scaling_met(report: StrengthReport) -> tuple[int, int, list[str]]:
 def _measured_another(line: Line) -> list[str]:
     """What a saved line measured that is not today's (Game.changed_since): the levels (`hard`,
     say) that were other agents then, "search" when the game's search has been revised since,
-    and "content" when the game's content has changed since (its hash differs)."""
-    return games.load(line.game).changed_since(line.levels, line.search, line.content)
+    "content" when the game's content has changed since (its hash differs), and "book" when an
+    agent of the line played a book that has changed since."""
+    return games.load(line.game).changed_since(line.levels, line.search, line.content, line.book)
 
 
 def _as_played(name: str, line: Line, game) -> str:
@@ -779,7 +789,11 @@ def render(report: StrengthReport, ladders: Path | None = None) -> str:
         + ", ".join(f"{name} {games.load(name).search_revision}" for name in games.names()) + "):",
         "a line measured with an earlier one is marked \"not today's search\" and counts for no target;",
         "so is a line measured on other content than today's (\"not today's content\": its content hash,",
-        "`Game.content_hash`, differs; a rebalanced card changes the game both sides play).",
+        "`Game.content_hash`, differs; a rebalanced card changes the game both sides play), and a line",
+        "where an agent played a book (`-book`: `Game.book_action`) whose entries have changed since",
+        "(\"not today's book\": `Game.book_revision`, "
+        + ", ".join(f"{name} {games.load(name).book_revision}" for name in games.names()
+                    if games.load(name).book_revision) + ").",
         "",
         "| agent | budget |",
         "| --- | --- |",

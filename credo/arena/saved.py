@@ -49,6 +49,7 @@ class LabGame(_Saved):
     first: Seat | None = None
     held: list[list[tuple[StrictStr, StrictStr]]] | None = None
     search: StrictInt | None = None
+    book: StrictInt | None = None  # Game.book_revision, where an agent of the game played the book
     seconds: Seconds = 0.0  # absent in the oldest runs; never null
     fixed: tuple[Seat, StrictStr] | None = None  # `--openers`: the seat whose first decision was fixed, and to what
 
@@ -79,6 +80,7 @@ class StrengthGame(_Saved):
     moves: Count
     seconds: Seconds
     effort: list[dict[StrictStr, Any] | None] | None = None
+    book: StrictInt | None = None  # Game.book_revision, where one of the two played the book
 
     @model_validator(mode="after")
     def _seats(self) -> StrengthGame:

@@ -192,17 +192,25 @@ class Game(ABC):
     # it has to beat plain mcts (1,000), and in Dogma mcts-4000 capped at 1.5 s scored 65%
     # of its first 23 games against it (docs/agents/search.md, section 6)
     levels: ClassVar[dict[str, str]] = {"easy": "greedy", "medium": "mcts-400", "hard": "mcts-4000"}
+    # What the game's book (book_action) holds, raised whenever an entry is added or changed: an
+    # agent that plays the book plays otherwise once it changes, while the plain search does not, so
+    # a measurement records it only where one of its agents plays the book. 0: the game has none.
+    book_revision: ClassVar[int] = 0
 
-    def changed_since(self, levels: dict[str, str] | None, search: int | None, content: str | None) -> list[str]:
+    def changed_since(self, levels: dict[str, str] | None, search: int | None, content: str | None,
+                      book: int | None = None) -> list[str]:
         """What a measurement recorded as made with `levels` (each level's agent then), search
-        revision `search` and content hash `content` measured that is not this game today: the
-        levels that were other agents ("`hard`"), "search" (an earlier revision) and "content"
-        (another hash). What was not recorded (None) is taken as today's."""
+        revision `search`, content hash `content` and, where an agent played the book, book
+        revision `book` measured that is not this game today: the levels that were other agents
+        ("`hard`"), "search" (an earlier revision), "content" (another hash) and "book" (another
+        revision). What was not recorded (None) is taken as today's."""
         changed = [f"`{name}`" for name, then in (levels or {}).items() if self.levels.get(name) != then]
         if (search or 1) < self.search_revision:
             changed.append("search")
         if content is not None and content != self.content_hash:
             changed.append("content")
+        if book is not None and book != self.book_revision:
+            changed.append("book")
         return changed
 
     def turn_holder(self, state: "State") -> int:

@@ -5,6 +5,7 @@ import json
 
 import pytest
 
+from credo import games
 from credo.arena import ladder
 from credo.interfaces.cli import main
 
@@ -64,6 +65,17 @@ def test_a_ladder_keeps_what_it_rated_and_one_played_with_other_content_says_so(
     # a file from before ladders recorded their content and levels
     old = {key: value for key, value in settings.items() if key not in ("content", "levels")}
     assert ladder.not_today(old) == ["content (not recorded)", "levels (not recorded)"]
+
+
+def test_a_ladder_with_an_agent_playing_the_book_is_not_today_s_once_the_book_changes(monkeypatch):
+    dogma = type(games.load("dogma"))
+    monkeypatch.setattr(dogma, "levels", {**dogma.levels, "hard": "mcts-4000-book"})
+    with_book = ladder._settings("dogma", ["random", "hard"], 0, {})
+    plain = ladder._settings("dogma", ["random", "mcts-400"], 0, {})
+    assert with_book["book"] == dogma.book_revision >= 1 and "book" not in plain
+    assert ladder.not_today(with_book) == ladder.not_today(plain) == []
+    monkeypatch.setattr(dogma, "book_revision", dogma.book_revision + 1)
+    assert ladder.not_today(with_book) == ["book"] and ladder.not_today(plain) == []
 
 
 def test_more_games_extend_a_ladder_with_new_rounds_and_fewer_rate_its_first_rounds(tmp_path, monkeypatch):

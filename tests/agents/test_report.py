@@ -576,6 +576,39 @@ def test_a_pairing_measured_with_an_older_search_is_not_counted_and_is_replaced_
     assert merged.lines == [new] and report.targets_met(merged)[2] == ["jol easy vs greedy"]
 
 
+def test_a_line_where_an_agent_played_the_book_is_not_today_s_once_the_book_changes(tmp_path, monkeypatch):
+    """A book's entries change how an agent that plays it (`-book`) plays, not the plain search:
+    a line records the game's book revision only where one of its two plays the book, is marked
+    once the book has changed, and a resume refuses to add games of the new book to the old."""
+    import json
+
+    from credo.arena import report
+
+    def run(path, hard, *more):
+        return main(["report-agents", "--games", "1", "--agent-hard", hard, "--games-list", "jol", "--only",
+                     "hard:random", "--out", str(tmp_path / "x.md"), "--force", "--save-results",
+                     str(tmp_path / path), *more])
+
+    jol = type(games.load("jol"))
+    monkeypatch.setattr(jol, "book_revision", 1)
+    assert run("book.json", "mcts-2-book") == 0 and run("plain.json", "mcts-2") == 0
+    assert json.loads((tmp_path / "book.json").read_text())["lines"][0]["book"] == 1
+    assert json.loads(report.games_path(tmp_path / "book.json").read_text())["book"] == 1
+    assert json.loads((tmp_path / "plain.json").read_text())["lines"][0]["book"] is None
+    assert "book" not in json.loads(report.games_path(tmp_path / "plain.json").read_text())
+    book, plain = report.load(tmp_path / "book.json").lines[0], report.load(tmp_path / "plain.json").lines[0]
+    assert report._measured_another(book) == report._measured_another(plain) == []
+
+    monkeypatch.setattr(jol, "book_revision", 2)
+    assert report._measured_another(book) == ["book"] and report._measured_another(plain) == []
+    assert main(["report-agents", "--merge", str(tmp_path / "book.json"), "--out", str(tmp_path / "then.md")]) == 0
+    marked = [row for row in (tmp_path / "then.md").read_text().splitlines() if " vs random | 1 |" in row]
+    assert len(marked) == 1 and "| not today's book |" in marked[0]
+    with pytest.raises(SystemExit, match="book revision 1 and it is 2 now"):
+        run("book.json", "mcts-2-book", "--resume", "--games", "2")
+    assert run("plain.json", "mcts-2", "--resume", "--games", "2") == 0  # the plain search's games stand
+
+
 def test_a_line_measured_on_other_content_counts_for_no_target(tmp_path, monkeypatch):
     """A rebalanced card changes the game both sides play (Dogma's content changed after its
     hard was measured against greedy): a line keeps the content hash it was measured on, is

@@ -103,6 +103,26 @@ def _played_with_search(folder: Path, revision) -> None:
     (folder / lab.RESULTS).write_text("".join(json.dumps(row) + "\n" for row in rows))
 
 
+def test_games_of_an_agent_playing_the_book_record_its_revision_and_a_run_never_mixes_two(tmp_path, monkeypatch):
+    # a book's new entry changes how `-book` plays, not the plain search: only its games carry the revision
+    jol = type(games.load("jol"))
+    monkeypatch.setattr(jol, "book_revision", 1)
+    rows = lab.run(lab.Settings("jol", "mcts-2-book", 1, 0, only=["jovinet vs terrisol"]), tmp_path / "book")
+    assert rows and {row["book"] for row in rows} == {1}
+    lab.write_report(lab.read_settings(tmp_path / "book"), rows, tmp_path / "book", plots=False)
+    assert "its book (`-book`) at revision 1 (`Game.book_revision`, today's)" in \
+        (tmp_path / "book" / "report.md").read_text()
+    assert all("book" not in row for row in lab.run(settings(), tmp_path / "plain"))
+    monkeypatch.setattr(jol, "book_revision", 2)
+    before = (tmp_path / "book" / lab.RESULTS).read_text()
+    played = counting(monkeypatch)
+    with pytest.raises(ValueError, match="book revisions 1, 2 would be measured together"):
+        lab.run(lab.Settings("jol", "mcts-2-book", 2, 0, only=["jovinet vs terrisol"]), tmp_path / "book", resume=True)
+    assert played == [] and (tmp_path / "book" / lab.RESULTS).read_text() == before
+    lab.run(settings(games=2), tmp_path / "plain", resume=True)  # the plain games are today's still
+    assert len(played) == 9
+
+
 def test_each_game_records_its_search_and_a_run_never_mixes_two(tmp_path, monkeypatch):
     # a change to the search changes the players: games of two searches are not one measurement
     today = games.load("jol").search_revision

@@ -210,6 +210,7 @@ class DogmaGame(Game):
     playout_end = "rest"
     rest_playout_rounds = 2
     search_revision = 2  # 2: playouts through one more round (567b09f, search.md section 13)
+    book_revision = book.REVISION
     option_variants: ClassVar[list[dict]] = [{"mode": "predestination"}, {"mode": "free_will"},
                                              {"mode": "predestination", "players": 4}, {"mode": "chaos"}]
     turn_rule = R.ORDERS
