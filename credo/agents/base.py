@@ -204,11 +204,12 @@ def search_budget(name: str) -> tuple[str, int, str] | None:
     return kind, iterations, variant
 
 
-def plays_book(name: str, game) -> bool:
-    """Whether the agent `name` (a level read as the agent it is in `game`) plays the game's book
-    moves: the search variant -book."""
-    parsed = search_budget(game.levels.get(name, name))
-    return parsed is not None and parsed[2] == "book"
+def plays_book(name: str, game, levels: dict[str, str] | None = None) -> bool:
+    """Whether the agent `name` plays the game's book moves (a search variant with `book`); a
+    level is read as the agent `levels` says it was (a measurement's record), else as it is in
+    `game` today."""
+    parsed = search_budget({**game.levels, **(levels or {})}.get(name, name))
+    return parsed is not None and bool(SEARCH_VARIANTS.get(parsed[2], {}).get("book"))
 
 
 def agent_names() -> list[str]:

@@ -51,7 +51,7 @@ from credo.kernel import quoted
 from .journal import Journal
 from .report import Run, _commit, _duration, _version, machine
 from .selfplay import play_game
-from .saved import LabGame, read_document, read_saved_games
+from .saved import LabGame, book_of, read_document, read_saved_games
 from .tournament import run_work, schedule, wilson
 
 RESULTS = "results.jsonl"
@@ -328,6 +328,13 @@ def search_revisions(rows: list[dict]) -> set[int | None]:
     return {row.get("search") for row in rows}
 
 
+def books_played(name: str, rows: list[dict]) -> set[int]:
+    """The book revisions (`Game.book_revision`) of the games an agent playing the book took part in."""
+    game = games.load(name)
+    found = (book_of(row, name, any(plays_book(a, game) for a in row["agents"])) for row in rows)
+    return {book for book in found if book is not None}
+
+
 def _one_search(name: str, rows: list[dict], where: str, today: bool = False) -> None:
     """Refuse games of several searches in one measurement (and, with `today`, games of another
     search than today's, which a resumed run would add to): a change to the search changes what
@@ -340,7 +347,7 @@ def _one_search(name: str, rows: list[dict], where: str, today: bool = False) ->
                          for r in sorted(found, key=lambda r: -1 if r is None else r))
         raise ValueError(f"{where}: games of {name}'s search revisions {said} would be measured together; "
                          "measure today's search in a new folder")
-    books = {row["book"] for row in rows if row.get("book") is not None}  # games of an agent playing the book
+    books = books_played(name, rows)
     if today and books:
         books.add(games.load(name).book_revision)
     if len(books) > 1:
@@ -439,6 +446,9 @@ def merge(folders: list[Path], out: Path) -> tuple[Settings, list[dict], int]:
                       first.jobs, first.backend, [], _union([s.only for s, _ in parts]),
                       first.content_hash if all(s.content_hash for s, _ in parts) else None,
                       _joined([s.openers for s, _ in parts]))
+    # every folder's games, before a repeated game is dropped: two searches are refused even where
+    # one folder only repeats the other's games
+    _one_search(first.game, [row for _, part_rows in parts for row in part_rows], ", ".join(map(str, folders)))
     rows: dict[tuple, dict] = {}
     repeated = 0
     for folder, (settings, part_rows) in zip(folders, parts, strict=True):
@@ -451,7 +461,6 @@ def merge(folders: list[Path], out: Path) -> tuple[Settings, list[dict], int]:
                 repeated += 1
             else:
                 rows[key] = row
-    _one_search(first.game, list(rows.values()), ", ".join(map(str, folders)))
     out.mkdir(parents=True, exist_ok=True)
     write_settings(merged, out)
     (out / RESULTS).write_text("".join(json.dumps(row) + "\n" for row in rows.values()))
@@ -1045,8 +1054,10 @@ def _revision_note(game, rows: list[dict]) -> str:
         return "the games recorded no search revision (played before the lab kept it; see run.json's commits)"
     now = "today's" if revision == game.search_revision else f"not today's ({game.search_revision})"
     note = f"revision {revision} of {game.name}'s search (`Game.search_revision`, {now})"
-    books = {row["book"] for row in rows if row.get("book") is not None}
-    if len(books) == 1:  # one revision: the lab refuses to measure several together
+    books = books_played(game.name, rows)
+    if books == {0}:
+        note += f"; `-book` played as the plain search ({game.name} has no book)"
+    elif len(books) == 1:  # one revision: the lab refuses to measure several together
         book = next(iter(books))
         now = "today's" if book == game.book_revision else f"not today's ({game.book_revision})"
         note += f"; its book (`-book`) at revision {book} (`Game.book_revision`, {now})"

@@ -168,9 +168,11 @@ def _saved(path: Path, settings: dict) -> dict[int, dict]:
     except json.JSONDecodeError:
         first = None
     if first != {"settings": settings}:
-        raise ValueError(f"{path} holds another ladder (other agents, seed or options, another search, content or"
-                         " level, or an older file): "
-                         "give another --out, or remove it")
+        then = first.get("settings") if isinstance(first, dict) and isinstance(first.get("settings"), dict) else None
+        differ = sorted(key for key in {*(then or {}), *settings} if (then or {}).get(key) != settings.get(key))
+        said = f"its {', '.join(differ)} differ from this run's" if then is not None else "it is no ladder's file"
+        raise ValueError(f"{path} holds another ladder ({said}: other agents, seed or options, another search, "
+                         "content, level or book, or an older file): give another --out, or remove it")
     return {row["index"]: row for row in read_saved_games(path, LadderGame, skip=1)}
 
 

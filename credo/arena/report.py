@@ -37,7 +37,7 @@ from credo.kernel import Game, quoted
 
 from .journal import Journal
 from .ladder import OPENSPIEL_ISMCTS, not_today
-from .saved import StrengthGame, read_document, read_saved_games
+from .saved import StrengthGame, book_of, read_document, read_saved_games
 from .tournament import Fixture, GameResult, deal_size, tournament, wilson
 
 MIN_GAMES = 200
@@ -243,9 +243,10 @@ class _Pairing:
                     raise ValueError(f"{games_file}: {label} was played on other content (content hash "
                                      f"{row['content']}, today's {game.content_hash}): save this run's results "
                                      "elsewhere")
-                if row.get("book") != book:
+                then = book_of(row, name, book is not None)  # the levels are today's: so is who plays the book
+                if then != book:
                     raise ValueError(f"{games_file}: {label} was played with {name}'s book revision "
-                                     f"{row.get('book')} and it is {book} now: save this run's results elsewhere")
+                                     f"{then} and it is {book} now: save this run's results elsewhere")
                 before[row["index"]] = GameResult(Fixture(row["index"], tuple(row["agents"]), row["seed"]),
                                                   row["returns"], row["moves"], seconds=row["seconds"],
                                                   effort=row.get("effort"))
@@ -549,7 +550,10 @@ def _measured_another(line: Line) -> list[str]:
     say) that were other agents then, "search" when the game's search has been revised since,
     "content" when the game's content has changed since (its hash differs), and "book" when an
     agent of the line played a book that has changed since."""
-    return games.load(line.game).changed_since(line.levels, line.search, line.content, line.book)
+    game = games.load(line.game)
+    played = any(plays_book(agent, game, line.levels) for agent in (line.first, line.second))
+    return game.changed_since(line.levels, line.search, line.content,
+                              book_of({"book": line.book}, line.game, played))
 
 
 def _as_played(name: str, line: Line, game) -> str:
@@ -792,8 +796,8 @@ def render(report: StrengthReport, ladders: Path | None = None) -> str:
         "`Game.content_hash`, differs; a rebalanced card changes the game both sides play), and a line",
         "where an agent played a book (`-book`: `Game.book_action`) whose entries have changed since",
         "(\"not today's book\": `Game.book_revision`, "
-        + ", ".join(f"{name} {games.load(name).book_revision}" for name in games.names()
-                    if games.load(name).book_revision) + ").",
+        + (", ".join(f"{name} {games.load(name).book_revision}" for name in games.names()
+                     if games.load(name).book_revision) or "no game has a book") + ").",
         "",
         "| agent | budget |",
         "| --- | --- |",

@@ -19,6 +19,20 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, TypeAda
 
 from credo.kernel.positions import field_path
 
+# The book revision (Game.book_revision) is saved with every game and line an agent playing the book
+# took part in since 0f98621; before it only Dogma had a book, at revision 1, and nothing recorded it
+BOOK_BEFORE_RECORDED = {"dogma": 1}
+
+
+def book_of(saved: dict, game: str, played: bool) -> int | None:
+    """The book revision a saved game or line was played with: None where no agent played the
+    book (`played`), the first book where it was saved before the revision was kept."""
+    if not played:
+        return None
+    recorded = saved.get("book")
+    return recorded if recorded is not None else BOOK_BEFORE_RECORDED.get(game, 0)
+
+
 Count = Annotated[StrictInt, Field(ge=0)]
 Seat = Annotated[StrictInt, Field(ge=0, le=7)]
 Seconds = Annotated[float, Field(ge=0)]

@@ -78,6 +78,17 @@ def test_a_ladder_with_an_agent_playing_the_book_is_not_today_s_once_the_book_ch
     assert ladder.not_today(with_book) == ["book"] and ladder.not_today(plain) == []
 
 
+def test_a_ladder_file_of_other_settings_is_refused_naming_what_differs(tmp_path):
+    path = tmp_path / "jol.jsonl"
+    settings = ladder._settings("jol", ["random", "greedy"], 0, {})
+    path.write_text(json.dumps({"settings": {**settings, "seed": 1, "book": 1}}) + "\n")
+    with pytest.raises(ValueError, match="another ladder \\(its book, seed differ from this run's"):
+        ladder._saved(path, settings)
+    path.write_text(json.dumps({"index": 0}) + "\n")
+    with pytest.raises(ValueError, match="another ladder \\(it is no ladder's file"):
+        ladder._saved(path, settings)
+
+
 def test_more_games_extend_a_ladder_with_new_rounds_and_fewer_rate_its_first_rounds(tmp_path, monkeypatch):
     agents, options = ["random", "greedy", "planner"], {"turn_limit": 4}
     fresh = ladder.run("dirge", agents, 3, 2, tmp_path / "fresh", options=options)

@@ -609,6 +609,43 @@ def test_a_line_where_an_agent_played_the_book_is_not_today_s_once_the_book_chan
     assert run("plain.json", "mcts-2", "--resume", "--games", "2") == 0  # the plain search's games stand
 
 
+def test_games_saved_before_the_book_revision_was_kept_count_as_the_first_book(tmp_path, monkeypatch):
+    """Only Dogma had a book before its revision was saved, at revision 1: a line or game of an
+    agent playing the book that records none is read as that book, not as today's whatever it is."""
+    import json
+
+    from credo.arena import report
+    from credo.arena import saved as saved_files
+
+    def run(*more):
+        return main(["report-agents", "--games", "1", "--agent-hard", "mcts-2-book", "--games-list", "jol",
+                     "--only", "hard:random", "--out", str(tmp_path / "x.md"), "--force", "--save-results",
+                     str(tmp_path / "old.json"), *more])
+
+    def unrecorded():  # as saved before 0f98621
+        data = json.loads((tmp_path / "old.json").read_text())
+        for line in data["lines"]:
+            line.pop("book")
+        (tmp_path / "old.json").write_text(json.dumps(data))
+        rows = [json.loads(row) for row in report.games_path(tmp_path / "old.json").read_text().splitlines()]
+        report.games_path(tmp_path / "old.json").write_text(
+            "".join(json.dumps({k: v for k, v in row.items() if k != "book"}) + "\n" for row in rows))
+
+    jol = type(games.load("jol"))
+    monkeypatch.setattr(jol, "book_revision", 1)
+    monkeypatch.setitem(saved_files.BOOK_BEFORE_RECORDED, "jol", 1)  # as Dogma's were
+    assert run() == 0
+    unrecorded()
+    line = report.load(tmp_path / "old.json").lines[0]
+    assert line.book is None and report._measured_another(line) == []
+    assert run("--resume", "--games", "2") == 0  # the old game is the first book's: resumed
+    unrecorded()
+    monkeypatch.setattr(jol, "book_revision", 2)
+    assert report._measured_another(report.load(tmp_path / "old.json").lines[0]) == ["book"]
+    with pytest.raises(SystemExit, match="book revision 1 and it is 2 now"):
+        run("--resume", "--games", "3")
+
+
 def test_a_line_measured_on_other_content_counts_for_no_target(tmp_path, monkeypatch):
     """A rebalanced card changes the game both sides play (Dogma's content changed after its
     hard was measured against greedy): a line keeps the content hash it was measured on, is

@@ -12,6 +12,7 @@ import pytest
 
 from credo import games
 from credo.arena import lab
+from credo.arena import saved as saved_files
 from credo.interfaces.cli import main
 from credo.kernel import Match
 
@@ -121,6 +122,23 @@ def test_games_of_an_agent_playing_the_book_record_its_revision_and_a_run_never_
     assert played == [] and (tmp_path / "book" / lab.RESULTS).read_text() == before
     lab.run(settings(games=2), tmp_path / "plain", resume=True)  # the plain games are today's still
     assert len(played) == 9
+    # a folder that only repeats another's games, with another book, is refused all the same
+    shutil.copytree(tmp_path / "book", tmp_path / "again")
+    rows = lab.read_results(tmp_path / "again")
+    (tmp_path / "again" / lab.RESULTS).write_text("".join(json.dumps({**row, "book": 2}) + "\n" for row in rows))
+    with pytest.raises(ValueError, match="book revisions 1, 2 would be measured together"):
+        lab.merge([tmp_path / "book", tmp_path / "again"], tmp_path / "m")
+    # games saved before the revision was kept are the first book's (only Dogma had one, at 1)
+    monkeypatch.setitem(saved_files.BOOK_BEFORE_RECORDED, "jol", 1)
+    (tmp_path / "again" / lab.RESULTS).write_text("".join(
+        json.dumps({k: v for k, v in row.items() if k != "book"}) + "\n" for row in rows))
+    with pytest.raises(ValueError, match="book revisions 1, 2 would be measured together"):
+        lab.run(lab.Settings("jol", "mcts-2-book", 2, 0, only=["jovinet vs terrisol"]), tmp_path / "again", resume=True)
+    monkeypatch.setattr(jol, "book_revision", 0)  # a game without a book: -book is the plain search
+    monkeypatch.setitem(saved_files.BOOK_BEFORE_RECORDED, "jol", 0)
+    lab.write_report(lab.read_settings(tmp_path / "again"), lab.read_results(tmp_path / "again"),
+                     tmp_path / "again", plots=False)
+    assert "`-book` played as the plain search (jol has no book)" in (tmp_path / "again" / "report.md").read_text()
 
 
 def test_each_game_records_its_search_and_a_run_never_mixes_two(tmp_path, monkeypatch):
