@@ -23,20 +23,26 @@ def _deployed(game, match: Match, player: int) -> str:
     return game.tables.prophet_ids[s.proph[player * 4 + s.active[player]]]
 
 
-def test_knowledge_opens_with_the_measured_opener_in_either_seat_and_no_other_option_has_one(game):
-    assert book.OPENERS["knowledge"].prophet == "cagliostro"
-    for decks in (["knowledge", "mecca"], ["storm", "knowledge"], ["unshakeable", "knowledge"]):
-        match = Match(game, 3, {"mode": "predestination", "decks": decks})
-        seat = decks.index("knowledge")
-        answers = [game.book_action(PlayerView(match.state, p)) for p in (0, 1)]
-        assert answers[1 - seat] is None  # Mecca, Storm and Unshakeable: the search decides
-        for p in (0, 1):
-            match.play(answers[p] or match.state.legal_actions(p)[0], p)
-        assert _deployed(game, match, seat) == "cagliostro"
+def test_each_option_with_an_entry_opens_with_its_opener_in_either_seat_and_the_others_have_none(game):
+    assert (book.OPENERS["knowledge"].prophet, book.OPENERS["storm"].prophet) == ("cagliostro", "goffredo")
+    assert "mecca" not in book.OPENERS  # measured: no opener beat the search's own (dogma-content.md)
+    options = [o.id for o in game.content.options]
+    for a in options:
+        for b in options:
+            if a == b:
+                continue
+            match = Match(game, 3, {"mode": "predestination", "decks": [a, b]})
+            answers = [game.book_action(PlayerView(match.state, p)) for p in (0, 1)]
+            for p, option in enumerate((a, b)):
+                assert (answers[p] is None) == (option not in book.OPENERS)  # no entry: the search decides
+                match.play(answers[p] or match.state.legal_actions(p)[0], p)
+            for p, option in enumerate((a, b)):
+                if option in book.OPENERS:
+                    assert _deployed(game, match, p) == book.OPENERS[option].prophet
 
 
 def test_the_book_is_silent_after_the_opening_and_in_the_other_modes(game):
-    for options in ({"mode": "predestination", "decks": ["knowledge", "storm"]}, {"mode": "free_will"},
+    for options in ({"mode": "predestination", "decks": ["knowledge", "mecca"]}, {"mode": "free_will"},
                     {"mode": "chaos"}, {"players": 4}):
         match = Match(game, 5, options)
         rng = Rng(5)
@@ -46,7 +52,7 @@ def test_the_book_is_silent_after_the_opening_and_in_the_other_modes(game):
             answer = game.book_action(PlayerView(match.state, player))
             if answer is not None:
                 openings += 1
-                assert options.get("decks", [None, None])[player] == "knowledge" and match.state.active[player] < 0
+                assert options.get("decks", [None, None])[player] in book.OPENERS and match.state.active[player] < 0
                 assert all(where == 0 for where in match.state.where[player * 4:player * 4 + 4])
             match.play(answer or rng.choice(match.state.legal_actions(player)), player)
         assert openings == (1 if "decks" in options else 0)

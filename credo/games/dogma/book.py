@@ -7,7 +7,9 @@ other side and without knowing its option (ruling D-31). What an opener is worth
 whole game is then played, past any playout the search can afford: its playouts strike with the
 most damaging card, so they rate Knowledge's Agostino (three Sacred Texts, each 30 damage more by
 his Confession) above Cagliostro, whose cards and Special are control (docs/agents/search.md,
-sections 46-47). Each entry names the measurement that chose it. A book holds for the content it
+sections 46-47). An option has an entry where its best opener, fixed in whole games, scored more
+against the field than the search's own openings on the same deals (`credo balance --openers`); Mecca's
+did not (docs/rules/dogma-content.md, "Mecca's openers"). Each entry names the measurement that chose it. A book holds for the content it
 was measured on: under any other content (another content hash) it is silent and the search
 decides."""
 
@@ -24,18 +26,24 @@ class Opener:
     agent: str  # the agent that played every game of the measurement, on both sides
     games: int  # games with this opener fixed, against the other options (each opening as it chose)
     score: float  # its score over them: against the field
-    searched: str  # the opener the agent chose itself on the same deals
+    searched: str  # the opener(s) the agent chose itself on the same deals
     searched_score: float  # and its score there
     source: str  # where the games and the table are
 
 
 CONTENT_HASH = "55e40a1f4391f6bb"  # the shipped content the openers were measured on
-# Game.book_revision: raised with every entry added or changed (1: Knowledge's Cagliostro)
-REVISION = 1
+# Game.book_revision: raised with every entry added or changed (1: Knowledge's Cagliostro; 2: Storm's
+# Goffredo)
+REVISION = 2
 OPENERS: dict[str, Opener] = {
     "knowledge": Opener("cagliostro", "mcts-4000", 60, 0.675, "agostino", 0.433,
                         "docs/balance/dogma/opening-knowledge-mecca (field.txt): seed 5's first ten deals against "
                         "Mecca, Storm and Unshakeable, both seat orders"),
+    # the search's own usual opener (30 of 36 free games): what the entry removes is its Chimera
+    # (6 of 36), which scored 27.8% with the Opening fixed to it, four standard errors below Goffredo
+    "storm": Opener("goffredo", "mcts-4000", 36, 0.708, "goffredo 30, chimera 6 of 36", 0.514,
+                    "docs/balance/dogma/mcts-4000-openers-storm-55e40a1f (`credo balance --openers storm`): "
+                    "seed 5's first six deals against Mecca, Unshakeable and Knowledge, both seat orders"),
 }
 
 
