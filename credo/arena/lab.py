@@ -329,9 +329,12 @@ def search_revisions(rows: list[dict]) -> set[int | None]:
 
 
 def books_played(name: str, rows: list[dict]) -> set[int]:
-    """The book revisions (`Game.book_revision`) of the games an agent playing the book took part in."""
+    """The book revisions (`Game.book_revision`) of the games an agent playing the book took part in.
+    A game records the revision where one did; one saved before it was kept is read by its agents'
+    names alone (a level named there did not play the book then, whatever it plays today)."""
     game = games.load(name)
-    found = (book_of(row, name, any(plays_book(a, game) for a in row["agents"])) for row in rows)
+    found = (book_of(row, name, "book" in row or any(plays_book(a, game, {a: a}) for a in row["agents"]))
+             for row in rows)
     return {book for book in found if book is not None}
 
 

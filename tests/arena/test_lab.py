@@ -134,6 +134,12 @@ def test_games_of_an_agent_playing_the_book_record_its_revision_and_a_run_never_
         json.dumps({k: v for k, v in row.items() if k != "book"}) + "\n" for row in rows))
     with pytest.raises(ValueError, match="book revisions 1, 2 would be measured together"):
         lab.run(lab.Settings("jol", "mcts-2-book", 2, 0, only=["jovinet vs terrisol"]), tmp_path / "again", resume=True)
+    # a level that plays the book today did not before the revision was kept: its old games are no book's
+    monkeypatch.setattr(jol, "levels", {**jol.levels, "hard": "mcts-2-book"})
+    unrecorded = {k: v for k, v in rows[0].items() if k != "book"}
+    assert lab.books_played("jol", [{**unrecorded, "agents": ["hard", "hard"]}]) == set()
+    assert lab.books_played("jol", [{**unrecorded, "agents": ["mcts-2-book", "hard"]}]) == {1}
+    assert lab.books_played("jol", [{**unrecorded, "agents": ["hard", "hard"], "book": 2}]) == {2}
     monkeypatch.setattr(jol, "book_revision", 0)  # a game without a book: -book is the plain search
     monkeypatch.setitem(saved_files.BOOK_BEFORE_RECORDED, "jol", 0)
     lab.write_report(lab.read_settings(tmp_path / "again"), lab.read_results(tmp_path / "again"),
