@@ -449,8 +449,8 @@ def merge(folders: list[Path], out: Path) -> tuple[Settings, list[dict], int]:
                       first.jobs, first.backend, [], _union([s.only for s, _ in parts]),
                       first.content_hash if all(s.content_hash for s, _ in parts) else None,
                       _joined([s.openers for s, _ in parts]))
-    # every folder's games, before a repeated game is dropped: two searches are refused even where
-    # one folder only repeats the other's games
+    # every folder's games, before a repeated game is dropped: two searches (or two books) are refused
+    # even where one folder only repeats the other's games
     _one_search(first.game, [row for _, part_rows in parts for row in part_rows], ", ".join(map(str, folders)))
     rows: dict[tuple, dict] = {}
     repeated = 0
