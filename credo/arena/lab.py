@@ -264,6 +264,7 @@ def play_lab_game(item: tuple) -> dict:
             "moves": len(match.moves), "turns": getattr(state, "turn", None),
             "first": lab.first_player(game, match), "held": [[list(t) for t in seat] for seat in lab.tags(game, match)],
             "search": game.search_revision, "seconds": round(time.perf_counter() - began, 3),
+            **({"levels": meaning} if (meaning := level_meanings(game, fixture.agents)) else {}),
             **({"book": game.book_revision} if any(plays_book(a, game) for a in fixture.agents) else {}),
             **({"fixed": [fixed[0], fixed[1]]} if fixed is not None else {})}
 
@@ -328,20 +329,41 @@ def search_revisions(rows: list[dict]) -> set[int | None]:
     return {row.get("search") for row in rows}
 
 
+def level_meanings(game, agents: list[str]) -> dict[str, str]:
+    """What each level among `agents` plays in `game` today (`{"hard": "mcts-4000-book"}`): a
+    game records it, since a level's meaning changes when a stronger agent earns the name."""
+    return {agent: game.levels[agent] for agent in dict.fromkeys(agents) if agent in game.levels}
+
+
+def levels_played(name: str, rows: list[dict]) -> dict[str, set[str | None]]:
+    """For each level that played in `rows`, what it played as: the agent the games recorded,
+    None for games saved before the lab kept it."""
+    game = games.load(name)
+    found: dict[str, set[str | None]] = {}
+    for row in rows:
+        recorded = row.get("levels") or {}
+        for agent in dict.fromkeys(row["agents"]):
+            if agent in game.levels or agent in recorded:
+                found.setdefault(agent, set()).add(recorded.get(agent))
+    return found
+
+
 def books_played(name: str, rows: list[dict]) -> set[int]:
     """The book revisions (`Game.book_revision`) of the games an agent playing the book took part in.
     A game records the revision where one did; one saved before it was kept is read by its agents'
-    names alone (a level named there did not play the book then, whatever it plays today)."""
+    names and recorded levels alone (a level recorded nowhere did not play the book then, whatever
+    it plays today)."""
     game = games.load(name)
-    found = (book_of(row, name, "book" in row or any(plays_book(a, game, {a: a}) for a in row["agents"]))
-             for row in rows)
+    found = (book_of(row, name, "book" in row or any(
+        plays_book(a, game, {a: a, **(row.get("levels") or {})}) for a in row["agents"])) for row in rows)
     return {book for book in found if book is not None}
 
 
 def _one_search(name: str, rows: list[dict], where: str, today: bool = False) -> None:
     """Refuse games of several searches in one measurement (and, with `today`, games of another
     search than today's, which a resumed run would add to): a change to the search changes what
-    the agents find, so their games measure different players, as other content would."""
+    the agents find, so their games measure different players, as other content would. So do
+    another book and a level that plays another agent."""
     found = search_revisions(rows)
     if today and rows:
         found.add(games.load(name).search_revision)
@@ -357,6 +379,15 @@ def _one_search(name: str, rows: list[dict], where: str, today: bool = False) ->
         raise ValueError(f"{where}: games played with {name}'s book revisions "
                          f"{', '.join(map(str, sorted(books)))} would be measured together; measure today's book "
                          "in a new folder")
+    today_levels = games.load(name).levels
+    for level, meanings in sorted(levels_played(name, rows).items()):
+        if today:
+            meanings.add(today_levels.get(level))
+        if len(meanings) > 1:
+            said = " and ".join("unrecorded (before the lab kept it)" if m is None else f"`{m}`"
+                                for m in sorted(meanings, key=lambda m: "" if m is None else m))
+            raise ValueError(f"{where}: games of {name}'s `{level}` played as {said} would be measured together; "
+                             f"measure today's `{level}` in a new folder")
 
 
 def run(settings: Settings, out: Path, resume: bool = False, command: str = "", address: str | None = None,
@@ -879,8 +910,17 @@ def sections(settings: Settings, rows: list[dict]) -> list[Section]:
     rows = mirror_rows(settings, played)
     measured = opener_table(settings.game, everything)
 
+    meanings = levels_played(settings.game, everything)
+
     def level(agent: str) -> str:
-        return f"`{agent}` (in {settings.game}: `{game.levels[agent]}`)" if agent in game.levels else f"`{agent}`"
+        if agent not in game.levels:
+            return f"`{agent}`"
+        then = {m for m in meanings.get(agent, set()) if m is not None}  # one at most: the lab measures no mix
+        if not then:
+            return f"`{agent}` (in {settings.game} today: `{game.levels[agent]}`)"
+        played = next(iter(then))
+        today = "" if played == game.levels[agent] else f"; today `{game.levels[agent]}`"
+        return f"`{agent}` (in {settings.game}: `{played}`{today})"
 
     who = (f"Agent on every seat: {level(agents[0])}" if len(agents) == 1 else
            f"Cross-play of {', '.join(map(level, agents))}: each deal played with every seating of them by side; "

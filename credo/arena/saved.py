@@ -65,6 +65,7 @@ class LabGame(_Saved):
     search: StrictInt | None = None
     book: StrictInt | None = None  # Game.book_revision, where an agent of the game played the book
     seconds: Seconds = 0.0  # absent in the oldest runs; never null
+    levels: dict[StrictStr, StrictStr] | None = None  # what the levels among the agents played as ("hard": "mcts")
     fixed: tuple[Seat, StrictStr] | None = None  # `--openers`: the seat whose first decision was fixed, and to what
 
     @model_validator(mode="after")

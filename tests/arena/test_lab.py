@@ -147,6 +147,45 @@ def test_games_of_an_agent_playing_the_book_record_its_revision_and_a_run_never_
     assert "`-book` played as the plain search (jol has no book)" in (tmp_path / "again" / "report.md").read_text()
 
 
+def test_each_game_records_what_its_levels_played_as_and_a_run_never_mixes_two(tmp_path, monkeypatch):
+    # a level's name stays while the agent behind it changes: games of two meanings are two players
+    jol = type(games.load("jol"))
+    monkeypatch.setattr(jol, "levels", {**jol.levels, "hard": "mcts-2"})
+    one = lab.Settings("jol", "hard", 1, 0, only=["jovinet vs terrisol"])
+    rows = lab.run(one, tmp_path / "a")
+    assert rows and all(row["levels"] == {"hard": "mcts-2"} for row in rows)
+    assert all("levels" not in row for row in lab.run(settings(), tmp_path / "plain"))
+    lab.write_report(lab.read_settings(tmp_path / "a"), rows, tmp_path / "a", plots=False)
+    assert "`hard` (in jol: `mcts-2`)" in (tmp_path / "a" / "report.md").read_text()
+    monkeypatch.setattr(jol, "levels", {**jol.levels, "hard": "mcts-3"})
+    lab.write_report(lab.read_settings(tmp_path / "a"), rows, tmp_path / "a", plots=False)
+    assert "`hard` (in jol: `mcts-2`; today `mcts-3`)" in (tmp_path / "a" / "report.md").read_text()
+    before = (tmp_path / "a" / lab.RESULTS).read_text()
+    played = counting(monkeypatch)
+    with pytest.raises(ValueError, match="jol's `hard` played as `mcts-2` and `mcts-3` would be measured together"):
+        lab.run(lab.Settings("jol", "hard", 2, 0, only=["jovinet vs terrisol"]), tmp_path / "a", resume=True)
+    assert played == [] and (tmp_path / "a" / lab.RESULTS).read_text() == before
+    lab.run(settings(games=2), tmp_path / "plain", resume=True)  # random is no level: its games are today's still
+    assert len(played) == 9
+    # a merge is refused alike, and a game saved before the lab kept the levels is no known meaning
+    lab.run(lab.Settings("jol", "hard", 1, 1, only=["jovinet vs terrisol"]), tmp_path / "b")
+    with pytest.raises(ValueError, match="`mcts-2` and `mcts-3`"):
+        lab.merge([tmp_path / "a", tmp_path / "b"], tmp_path / "m")
+    assert not (tmp_path / "m").exists()
+    unrecorded = [{k: v for k, v in row.items() if k != "levels"} for row in lab.read_results(tmp_path / "b")]
+    (tmp_path / "b" / lab.RESULTS).write_text("".join(json.dumps(row) + "\n" for row in unrecorded))
+    with pytest.raises(ValueError, match="unrecorded \\(before the lab kept it\\) and `mcts-3`"):
+        lab.run(lab.Settings("jol", "hard", 2, 1, only=["jovinet vs terrisol"]), tmp_path / "b", resume=True)
+    lab.write_report(lab.read_settings(tmp_path / "b"), unrecorded, tmp_path / "b", plots=False)
+    assert "`hard` (in jol today: `mcts-3`)" in (tmp_path / "b" / "report.md").read_text()
+    # a level recorded as playing the book is a book's, though its game predates the book's field
+    monkeypatch.setattr(jol, "book_revision", 1)
+    monkeypatch.setitem(saved_files.BOOK_BEFORE_RECORDED, "jol", 1)
+    assert lab.books_played("jol", [{**unrecorded[0], "agents": ["hard", "hard"],
+                                     "levels": {"hard": "mcts-2-book"}}]) == {1}
+    assert lab.books_played("jol", [{**unrecorded[0], "agents": ["hard", "hard"]}]) == set()
+
+
 def test_each_game_records_its_search_and_a_run_never_mixes_two(tmp_path, monkeypatch):
     # a change to the search changes the players: games of two searches are not one measurement
     today = games.load("jol").search_revision
