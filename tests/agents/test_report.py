@@ -127,7 +127,7 @@ def test_budgets_are_read_from_the_agents_and_the_search_pairing_follows_hidden_
     hard = describe_agent("hard")
     assert "a time cap of 1.5 s a decision" in hard
     assert all(f"{name} `{games.load(name).levels['hard']}` (" in hard for name in games.names())
-    assert "dogma `mcts-4000` (4000 iterations)" in hard
+    assert "dogma `mcts-4000-book` (4000 iterations, the game's book moves)" in hard
     assert "jol `mcts-4000-turn` (4000 iterations, playouts to the start of its next turn, values rescaled)" in hard
     assert "dirge `planner-turn` (6 plans over 3 worlds)" in describe_agent("medium")
     assert "3 sampled worlds" in describe_agent("planner") and "not through the reply" in describe_agent("planner-turn")

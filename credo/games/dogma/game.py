@@ -211,6 +211,9 @@ class DogmaGame(Game):
     rest_playout_rounds = 2
     search_revision = 2  # 2: playouts through one more round (567b09f, search.md section 13)
     book_revision = book.REVISION
+    # hard plays the book's Openings (book.py): the search's own choice at the Opening lost Knowledge's
+    # games to its Agostino and a sixth of Storm's to its Chimera (search.md, sections 46-49)
+    levels: ClassVar[dict[str, str]] = {"easy": "greedy", "medium": "mcts-400", "hard": "mcts-4000-book"}
     option_variants: ClassVar[list[dict]] = [{"mode": "predestination"}, {"mode": "free_will"},
                                              {"mode": "predestination", "players": 4}, {"mode": "chaos"}]
     turn_rule = R.ORDERS
