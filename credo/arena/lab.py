@@ -35,6 +35,7 @@ import html
 import importlib
 import itertools
 import json
+import math
 import platform
 import time
 from collections.abc import Callable, Collection, Iterator
@@ -781,6 +782,35 @@ class Openers:
         return sorted(((o, pooled(a)) for o, a in self.scores.items()), key=lambda e: (-e[1].interval[0], e[0]))
 
 
+# standard errors of the difference a book entry needs: on the same deals, free and fixed games of one
+# opener differed by up to 11 points over 60 games (Mecca's Shirin), the games' own noise
+BOOK_MARGIN = 2.0
+
+
+def margin(a: Rate, b: Rate) -> float:
+    """How many standard errors of the difference `a`'s score lies above `b`'s (games apart)."""
+    pa, pb = a.score / a.games, b.score / b.games
+    spread = math.sqrt(pa * (1 - pa) / a.games + pb * (1 - pb) / b.games)
+    return (pa - pb) / spread if spread else math.copysign(math.inf, pa - pb) if pa != pb else 0.0
+
+
+def book_choice(entry: Openers) -> tuple[str | None, str]:
+    """Whether a side's measured openers earn it a book entry (`Game.book_action`), and why: its best
+    opener against the field must beat, by BOOK_MARGIN standard errors, the agent's own openings or an
+    opener the agent chose itself (a choice the games show clearly worse, as Storm's Chimera was).
+    Returns the opener (None: the agent decides) and the reason in words."""
+    best, rate = entry.ranked()[0]
+    rivals = [("the agent's own openings", pooled(entry.own))]
+    rivals += [(f"{o}, which the agent chose {entry.chosen[o]} times", pooled(entry.scores[o]))
+               for o in sorted(entry.chosen) if o != best and o in entry.scores]
+    found = max(((margin(rate, other), name) for name, other in rivals if other.games), default=None)
+    if found is None:
+        return None, f"{best}: no game of the agent's own to compare with"
+    by, name = found
+    said = f"{best} above {name} by {by:.1f} standard errors ({BOOK_MARGIN:.0f} needed)"
+    return (best if by >= BOOK_MARGIN else None), said
+
+
 def pooled(against: dict[str, Rate]) -> Rate:
     """The score against every side together: the field (each side played on the same deals)."""
     return Rate(sum(r.score for r in against.values()), sum(r.games for r in against.values()))
@@ -861,6 +891,8 @@ def _openers_note(measured: list[Openers]) -> str:
         if own.games:
             said += (f", the agent's own openings {_pct(own.interval[0])}"
                      + (f" (mostly {mine})" if mine and mine != best else " (the same opener)" if mine == best else ""))
+            chosen, why = book_choice(entry)
+            said += f"; {'a book entry' if chosen else 'no book entry'}: {why}"
         parts.append(said)
     return "Best opener by side: " + "; ".join(parts) + "."
 

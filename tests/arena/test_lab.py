@@ -871,6 +871,24 @@ def test_openers_fix_a_sides_first_decision_to_each_and_the_other_side_plays_as_
             in (tmp_path / "report.md").read_text())
 
 
+def test_a_book_entry_needs_its_opener_two_standard_errors_above_the_agents_own_choice():
+    def side(own: tuple[float, int], chosen: dict[str, int], **scores: tuple[float, int]) -> lab.Openers:
+        return lab.Openers("s", {o: {"x": lab.Rate(*r)} for o, r in scores.items()}, {"x": lab.Rate(*own)}, chosen)
+
+    # 70% against 50% over 60 games each: 3.2 standard errors
+    assert lab.book_choice(side((30, 60), {"b": 60}, a=(42, 60), b=(30, 60)))[0] == "a"
+    # 60% against 50%: 1.1, within the games' noise; the agent decides
+    chosen, why = lab.book_choice(side((30, 60), {"b": 60}, a=(36, 60), b=(30, 60)))
+    assert chosen is None and why == "a above the agent's own openings by 1.1 standard errors (2 needed)"
+    # the own games close to the best, but one of the agent's choices clearly worse (Storm's Chimera)
+    chosen, why = lab.book_choice(side((34, 60), {"a": 50, "c": 10}, a=(42, 60), c=(15, 60)))
+    assert chosen == "a" and why.startswith("a above c, which the agent chose 10 times by ")
+    # the agent's own choice is the best: nothing to gain
+    assert lab.book_choice(side((42, 60), {"a": 60}, a=(42, 60), b=(20, 60)))[0] is None
+    assert lab.margin(lab.Rate(10, 10), lab.Rate(0, 10)) == float("inf")
+    assert lab.margin(lab.Rate(5, 10), lab.Rate(5, 10)) == 0.0
+
+
 def test_openers_are_refused_where_no_side_offers_them_in_one_line(tmp_path):
     out = ["--out", str(tmp_path / "x")]
     for argv, said in (

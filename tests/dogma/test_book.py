@@ -3,9 +3,13 @@ whole games measured a better opener against the field than the search's own, an
 variant `mcts-N-book` that plays it (docs/agents/search.md, sections 46-47)."""
 
 import shutil
+from pathlib import Path
+
+import pytest
 
 from credo import games
 from credo.agents import make_agent
+from credo.arena import lab
 from credo.arena.lab import FixedFirst
 from credo.arena.report import describe_agent
 from credo.arena.selfplay import play_game
@@ -25,7 +29,7 @@ def _deployed(game, match: Match, player: int) -> str:
 
 def test_each_option_with_an_entry_opens_with_its_opener_in_either_seat_and_the_others_have_none(game):
     assert (book.OPENERS["knowledge"].prophet, book.OPENERS["storm"].prophet) == ("cagliostro", "goffredo")
-    assert "mecca" not in book.OPENERS  # measured: no opener beat the search's own (dogma-content.md)
+    assert "mecca" not in book.OPENERS and "unshakeable" not in book.OPENERS  # measured: none earned one
     options = [o.id for o in game.content.options]
     for a in options:
         for b in options:
@@ -92,3 +96,20 @@ def test_a_game_without_a_book_plays_the_book_variant_as_the_plain_search():
         assert agents[1].choose(PlayerView(booked.state, player, seed=1)) == action
         plain.play(action, player)
         booked.play(action, player)
+
+
+MEASURED = Path(__file__).parents[2] / "docs" / "balance" / "dogma"
+
+
+@pytest.mark.parametrize("option", ["mecca", "storm", "unshakeable"])
+def test_the_book_holds_what_each_options_measured_openers_earn(option):
+    # the lab's rule read from the shipped games (`credo balance --openers`), not copied into the book
+    folder = MEASURED / f"mcts-4000-openers-{option}-55e40a1f"
+    [entry] = lab.opener_table("dogma", lab.read_results(folder))
+    chosen, _ = lab.book_choice(entry)
+    assert chosen == (book.OPENERS[option].prophet if option in book.OPENERS else None)
+    if chosen:
+        opener = book.OPENERS[option]
+        rate = lab.pooled(entry.scores[chosen])
+        assert (opener.games, round(opener.score, 3)) == (rate.games, round(rate.score / rate.games, 3))
+        assert folder.name in opener.source

@@ -8,10 +8,12 @@ whole game is then played, past any playout the search can afford: its playouts 
 most damaging card, so they rate Knowledge's Agostino (three Sacred Texts, each 30 damage more by
 his Confession) above Cagliostro, whose cards and Special are control (docs/agents/search.md,
 sections 46-47). An option has an entry where its best opener, fixed in whole games, scored more
-against the field than the search's own openings on the same deals (`credo balance --openers`); Mecca's
-did not (docs/rules/dogma-content.md, "Mecca's openers"). Each entry names the measurement that chose it. A book holds for the content it
-was measured on: under any other content (another content hash) it is silent and the search
-decides."""
+against the field than the search's own openings on the same deals, or than an opener the search
+chose itself, by two standard errors of the difference (`credo balance --openers`, whose report applies
+the rule: `credo.arena.lab.book_choice`); Mecca's and Unshakeable's did not (docs/rules/dogma-content.md,
+"Mecca's openers", "Unshakeable's openers"). Each entry names the measurement that chose it. A book
+holds for the content it was measured on: under any other content (another content hash) it is silent
+and the search decides."""
 
 from __future__ import annotations
 
