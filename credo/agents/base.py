@@ -204,6 +204,12 @@ def search_budget(name: str) -> tuple[str, int, str] | None:
     return kind, iterations, variant
 
 
+def level_meanings(game, agents) -> dict[str, str]:
+    """What each level among `agents` plays in `game` today (`{"hard": "mcts-4000-book"}`): a
+    measurement records it, since a level's name stays when a stronger agent takes it."""
+    return {agent: game.levels[agent] for agent in dict.fromkeys(agents) if agent in game.levels}
+
+
 def plays_book(name: str, game, levels: dict[str, str] | None = None) -> bool:
     """Whether the agent `name` plays the game's book moves (a search variant with `book`); a
     level is read as the agent `levels` says it was (a measurement's record), else as it is in

@@ -45,7 +45,7 @@ from pathlib import Path
 from types import SimpleNamespace
 
 from credo import games
-from credo.agents import make_agent, plays_book
+from credo.agents import level_meanings, make_agent, plays_book
 from credo.kernel.view import match_secret
 from credo.kernel import quoted
 
@@ -328,12 +328,6 @@ def search_revisions(rows: list[dict]) -> set[int | None]:
     """The search revisions (`Game.search_revision`) the games were played with; None for games
     saved before the lab kept it."""
     return {row.get("search") for row in rows}
-
-
-def level_meanings(game, agents: list[str]) -> dict[str, str]:
-    """What each level among `agents` plays in `game` today (`{"hard": "mcts-4000-book"}`): a
-    game records it, since a level's meaning changes when a stronger agent earns the name."""
-    return {agent: game.levels[agent] for agent in dict.fromkeys(agents) if agent in game.levels}
 
 
 def levels_played(name: str, rows: list[dict]) -> dict[str, set[str | None]]:

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from credo import games
-from credo.agents import Agent, make_agent, plays_book
+from credo.agents import Agent, level_meanings, make_agent, plays_book
 from credo.kernel import Action, PlayerView
 from credo.kernel.rng import Rng
 from credo.kernel.view import match_secret
@@ -143,7 +143,7 @@ def _settings(name: str, agents: list[str], seed: int, options: dict) -> dict:
     book = {"book": game.book_revision} if any(plays_book(agent, game) for agent in agents) else {}
     return {"game": name, "agents": agents, "seed": seed, "options": options,
             "search": game.search_revision, "content": game.content_hash,
-            "levels": {agent: game.levels[agent] for agent in agents if agent in game.levels}, **book}
+            "levels": level_meanings(game, agents), **book}
 
 
 def not_today(settings: dict) -> list[str]:

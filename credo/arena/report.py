@@ -31,7 +31,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from credo import games
-from credo.agents import Effort, LevelAgent, PlannerAgent, make_agent, plays_book, search_budget
+from credo.agents import Effort, LevelAgent, PlannerAgent, level_meanings, make_agent, plays_book, search_budget
 from credo.agents.mcts import REST_PLAYOUT_CAP, MctsAgent
 from credo.kernel import Game, quoted
 
@@ -226,7 +226,7 @@ class _Pairing:
             deal = deal_size([first, second], seats)
             games_wanted = -(-games_wanted // deal) * deal
         label = f"{table_name((name, seats))}: {first} vs {second}"
-        meaning = {a: game.levels[a] for a in (first, second) if a in game.levels}
+        meaning = level_meanings(game, (first, second))
         book = game.book_revision if any(plays_book(a, game) for a in (first, second)) else None
         before: dict[int, GameResult] = {}
         for row in saved:
