@@ -323,12 +323,18 @@ class MctsAgent(Agent):
                  deadline: float | None, budget: int | None) -> bool:
         """Whether the most visited action (the answer) is ahead of every other by more
         visits than the iterations left: the rest of the budget could not change the answer,
-        so it is not spent (as Leela Zero's "smart pruning" does). With a time cap the
-        iterations left are those the clock leaves at the rate so far."""
-        left = math.inf if budget is None else budget - done
-        if deadline is not None:
+        so it is not spent (as Leela Zero's "smart pruning" does). The iterations left are the
+        budget's: where a budget is set, the clock only cuts, so a decision the clock does not
+        cut plays as it would on any machine at any load (an estimate at the rate so far made
+        one deal play otherwise from run to run, search.md section 51). With the clock alone,
+        the iterations it leaves at the rate so far."""
+        if budget is not None:
+            left = budget - done
+        elif deadline is not None:
             now = time.perf_counter()
-            left = min(left, (deadline - now) * done / max(now - started, 1e-9))
+            left = (deadline - now) * done / max(now - started, 1e-9)
+        else:
+            return False
         first = second = 0
         for action in actions:
             edge = root.edges.get((self._me, action))
