@@ -7,19 +7,25 @@ from credo.agents.mcts import MctsAgent
 from credo.kernel import PlayerView, Rng
 
 
-@pytest.mark.parametrize("name", games.names())
-def test_a_search_stops_once_the_rest_of_its_budget_could_not_change_its_answer(name):
-    """The most visited action is the answer: once it leads every other by more visits than the
-    iterations left, the search stops there, and the answer is the one the whole budget gives."""
+def _decisions(name: str, seed: int, count: int = 6) -> list[PlayerView]:
+    """The first `count` decisions with a choice of a game the rollout policy plays, as views."""
     game = games.load(name)
-    state = game.new(7)
-    rng = Rng(7)
+    state = game.new(seed)
+    rng = Rng(seed)
     views = []
-    while not state.is_over and len(views) < 6:
+    while not state.is_over and len(views) < count:
         player = state.to_move[0]
         if len(state.legal_actions(player)) > 1:
             views.append(PlayerView(state.copy(), player, seed=len(views)))
         state.apply(game.rollout_action(state, player, rng), player)
+    return views
+
+
+@pytest.mark.parametrize("name", games.names())
+def test_a_search_stops_once_the_rest_of_its_budget_could_not_change_its_answer(name):
+    """The most visited action is the answer: once it leads every other by more visits than the
+    iterations left, the search stops there, and the answer is the one the whole budget gives."""
+    views = _decisions(name, 7)
     saved = 0
     for view in views:
         early, whole = MctsAgent(3, iterations=300), MctsAgent(3, iterations=300, stop_when_settled=False)
@@ -51,15 +57,7 @@ def test_a_clock_that_does_not_cut_changes_nothing_a_search_plays(name, monkeypa
     iterations left by the pace so far ended these searches early, each at its own pace."""
     import credo.agents.mcts as mcts
 
-    game = games.load(name)
-    state = game.new(11)
-    rng = Rng(11)
-    views = []
-    while not state.is_over and len(views) < 6:
-        player = state.to_move[0]
-        if len(state.legal_actions(player)) > 1:
-            views.append(PlayerView(state.copy(), player, seed=len(views)))
-        state.apply(game.rollout_action(state, player, rng), player)
+    views = _decisions(name, 11)
     for view in views:
         unclocked = MctsAgent(3, iterations=300)
         answer = unclocked.choose(view)
