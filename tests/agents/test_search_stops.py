@@ -3,6 +3,7 @@
 import pytest
 
 from credo import games
+from credo.agents import mcts
 from credo.agents.mcts import MctsAgent
 from credo.kernel import PlayerView, Rng
 
@@ -55,8 +56,6 @@ def test_a_clock_that_does_not_cut_changes_nothing_a_search_plays(name, monkeypa
     the one the budget alone gives, however fast the clock ran: the same answer after the same
     iterations, so a level's game replays on any machine at any load. A stop that judged the
     iterations left by the pace so far ended these searches early, each at its own pace."""
-    import credo.agents.mcts as mcts
-
     views = _decisions(name, 11)
     for view in views:
         unclocked = MctsAgent(3, iterations=300)
